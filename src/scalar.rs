@@ -1,0 +1,218 @@
+//! The numeric trait stack.
+//!
+//! The region logic of GJK needs only a ring with an order: `0`, `1`, `+`, `−`,
+//! `×`, negation and comparison. Every test the seeds make is the sign of a dot
+//! product of differences and cross products, which are sums of products of
+//! input coordinates. So the whole boolean query runs on [`Scalar`], and with
+//! [`BigRational`] it is **exact**: no rounding ever happens.
+//!
+//! Only what needs more asks for more:
+//!
+//! | trait      | adds                  | needed by                                   | implemented for          |
+//! |------------|-----------------------|---------------------------------------------|--------------------------|
+//! | [`Scalar`] | ring + total order on finite values | region classifier, boolean GJK | `f32`, `f64`, `BigRational` |
+//! | [`Field`]  | exact division        | barycentric coordinates, closest points, the oracle | `f32`, `f64`, `BigRational` |
+//! | [`Real`]   | square root           | Euclidean distances, normalising directions, round shapes | `f32`, `f64` |
+//!
+//! Shapes whose support point needs a square root (ball, capsule, cylinder,
+//! cone) are only available for [`Real`] scalars; polytopes work with all three.
+
+use std::fmt::Display;
+use std::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{One, Signed, ToPrimitive, Zero};
+
+/// Exact rationals with arbitrary-precision numerator and denominator.
+pub type Rational = BigRational;
+
+/// What the region logic needs: a totally ordered ring (on finite values).
+///
+/// Floats are only totally ordered on finite values; every public entry point
+/// checks [`Scalar::is_finite`] on its inputs and on every support point, so
+/// the comparisons inside the algorithm never see a NaN.
+pub trait Scalar:
+    nalgebra::Scalar
+    + PartialOrd
+    + Display
+    + Zero
+    + One
+    + Neg<Output = Self>
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Mul<Output = Self>
+    + AddAssign
+    + SubAssign
+    + MulAssign
+    + Send
+    + Sync
+{
+    /// The name used on the command line and in reports (`f32`, `f64`, `exact`).
+    const NAME: &'static str;
+    /// `true` when arithmetic never rounds (the rationals).
+    const EXACT: bool;
+    /// `false` for NaN and ±∞. Always `true` for rationals.
+    fn is_finite(&self) -> bool;
+    /// The value of a small integer (exact in all implementations for |v| < 2²⁴).
+    fn from_i32(v: i32) -> Self;
+    /// The nearest `f64` (for display and for comparing with float runs).
+    fn to_f64(&self) -> f64;
+    /// The sign of `self` as `-1`, `0` or `1` (`0` also for NaN).
+    fn signum_i8(&self) -> i8 {
+        let zero = Self::zero();
+        if *self > zero {
+            1
+        } else if *self < zero {
+            -1
+        } else {
+            0
+        }
+    }
+}
+
+/// A [`Scalar`] with division: needed where barycentric coordinates or closest
+/// points are formed (all three implementations divide exactly or correctly
+/// rounded).
+pub trait Field: Scalar + Div<Output = Self> + DivAssign {}
+
+/// A [`Field`] with square roots: Euclidean lengths, unit directions and the
+/// support maps of round shapes. Not implemented for rationals, whose square
+/// roots are not rational in general.
+pub trait Real: Field + Copy {
+    /// The square root (of a non-negative value).
+    fn sqrt(self) -> Self;
+    /// The absolute value.
+    fn abs(self) -> Self;
+    /// The machine epsilon (the distance from 1 to the next larger value).
+    fn epsilon() -> Self;
+    /// Conversion from `f64` (rounded to nearest for `f32`).
+    fn from_f64(v: f64) -> Self;
+}
+
+macro_rules! float_scalar {
+    ($t:ty, $name:literal) => {
+        impl Scalar for $t {
+            const NAME: &'static str = $name;
+            const EXACT: bool = false;
+            fn is_finite(&self) -> bool {
+                <$t>::is_finite(*self)
+            }
+            fn from_i32(v: i32) -> Self {
+                v as $t
+            }
+            fn to_f64(&self) -> f64 {
+                *self as f64
+            }
+        }
+        impl Field for $t {}
+        impl Real for $t {
+            fn sqrt(self) -> Self {
+                <$t>::sqrt(self)
+            }
+            fn abs(self) -> Self {
+                <$t>::abs(self)
+            }
+            fn epsilon() -> Self {
+                <$t>::EPSILON
+            }
+            fn from_f64(v: f64) -> Self {
+                v as $t
+            }
+        }
+    };
+}
+float_scalar!(f32, "f32");
+float_scalar!(f64, "f64");
+
+impl Scalar for BigRational {
+    const NAME: &'static str = "exact";
+    const EXACT: bool = true;
+    fn is_finite(&self) -> bool {
+        true
+    }
+    fn from_i32(v: i32) -> Self {
+        BigRational::from_integer(BigInt::from(v))
+    }
+    fn to_f64(&self) -> f64 {
+        // num-rational 0.4 rounds to nearest; a value out of range saturates.
+        ToPrimitive::to_f64(self).unwrap_or(if self.is_negative() {
+            f64::NEG_INFINITY
+        } else {
+            f64::INFINITY
+        })
+    }
+}
+impl Field for BigRational {}
+
+/// The exact rational value of a finite `f64` (every finite double is a
+/// dyadic rational). `None` for NaN and infinities.
+pub fn rational_from_f64(v: f64) -> Option<BigRational> {
+    if v.is_finite() {
+        BigRational::from_float(v)
+    } else {
+        None
+    }
+}
+
+/// A rational from an integer numerator and denominator (`None` if `den == 0`).
+pub fn ratio(num: i64, den: i64) -> Option<BigRational> {
+    if den == 0 {
+        None
+    } else {
+        Some(BigRational::new(BigInt::from(num), BigInt::from(den)))
+    }
+}
+
+/// Conversion between scalar types, used to run one case in several modes.
+pub trait FromRational: Scalar {
+    /// The value of `r` in `Self`: exact for rationals, rounded to nearest for floats.
+    fn from_rational(r: &BigRational) -> Self;
+}
+
+impl FromRational for f64 {
+    fn from_rational(r: &BigRational) -> Self {
+        Scalar::to_f64(r)
+    }
+}
+impl FromRational for f32 {
+    fn from_rational(r: &BigRational) -> Self {
+        // Round once, from the exact value, not twice through f64: num-rational
+        // rounds to nearest for f32 directly.
+        ToPrimitive::to_f32(r).unwrap_or(if r.is_negative() {
+            f32::NEG_INFINITY
+        } else {
+            f32::INFINITY
+        })
+    }
+}
+impl FromRational for BigRational {
+    fn from_rational(r: &BigRational) -> Self {
+        r.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rational_from_f64_is_exact() {
+        let r = rational_from_f64(0.1).unwrap();
+        // 0.1 as a double is 3602879701896397 / 2^55.
+        assert_eq!(r, BigRational::new(3602879701896397u64.into(), BigInt::from(1u64 << 55)));
+        assert!(rational_from_f64(f64::NAN).is_none());
+        assert!(rational_from_f64(f64::INFINITY).is_none());
+    }
+
+    #[test]
+    fn signs_and_finiteness() {
+        assert_eq!((-2.0f64).signum_i8(), -1);
+        assert_eq!(0.0f32.signum_i8(), 0);
+        assert_eq!(ratio(3, 7).unwrap().signum_i8(), 1);
+        assert!(!f64::NAN.is_finite());
+        assert!(Scalar::is_finite(&ratio(1, 3).unwrap()));
+        assert_eq!(f32::from_rational(&ratio(1, 3).unwrap()), 1.0f32 / 3.0);
+        assert_eq!(f64::from_rational(&ratio(1, 3).unwrap()), 1.0f64 / 3.0);
+    }
+}

@@ -1,0 +1,216 @@
+//! The simplex: up to `N + 1` vertices of the Minkowski difference `A − B`.
+//!
+//! # Conventions (one for the whole crate)
+//!
+//! * **Newest first.** Vertex `0` is the point added last and is called `A`;
+//!   then `B`, `C`, `D` in the order they were added (newest to oldest). This
+//!   is the naming of every seed (the newest point is always `a`) and the
+//!   storage order of seed 002 (`Push_Front`). Seeds 000 and 003 store the
+//!   newest point *last*; their `m_v[3]` / `points_simplex[3]` is our `A`.
+//! * **Winding (3D).** A 3D triangle `[A, B, C]` kept by the classifier is
+//!   stored so that the origin lies on the side of its normal
+//!   `n = (B − A) × (C − A)` (or on its plane): when the origin is below,
+//!   `B` and `C` are swapped, as in seeds 000, 002 and 003. When the next
+//!   support point is pushed in front, the old triangle becomes `BCD` and the
+//!   new point `A` lies on the side of its normal, so that `BCD` is wound
+//!   counter-clockwise seen from `A` and the face normals `AB × AC`,
+//!   `AC × AD`, `AD × AB` point out of the tetrahedron. The classifier does
+//!   not *rely* on this (it orients every face normal away from the opposite
+//!   vertex), but keeps it so traces read like the seeds.
+//!
+//! # Storage
+//!
+//! On stable Rust `[T; N + 1]` cannot be written for a const generic `N`, so
+//! the `N + 1` slots are an array of `N` plus one more field. No heap
+//! allocation happens.
+
+use crate::scalar::Scalar;
+use crate::vector::Vector;
+
+/// One vertex of the simplex: a point `w = a − b` of the Minkowski difference
+/// with the support points on `A` and on `B` that made it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Vertex<T: Scalar, const N: usize> {
+    /// The point of `A − B`.
+    pub w: Vector<T, N>,
+    /// The support point of shape `A` in direction `dir`.
+    pub a: Vector<T, N>,
+    /// The support point of shape `B` in direction `−dir`.
+    pub b: Vector<T, N>,
+    /// The search direction that produced this vertex (`w` maximises `x · dir`
+    /// over `A − B`).
+    pub dir: Vector<T, N>,
+}
+
+impl<T: Scalar, const N: usize> Vertex<T, N> {
+    /// A vertex given only by its Minkowski point (support points and direction
+    /// set to zero): for hand-built simplices in tests and in the classifier's
+    /// documentation.
+    pub fn from_point(w: Vector<T, N>) -> Self {
+        Vertex { w, a: Vector::zeros(), b: Vector::zeros(), dir: Vector::zeros() }
+    }
+
+    fn zero() -> Self {
+        Self::from_point(Vector::zeros())
+    }
+}
+
+/// The simplex is full: it already holds `N + 1` vertices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SimplexFull;
+
+/// Up to `N + 1` vertices, newest first (see the module docs).
+#[derive(Clone, Debug)]
+pub struct Simplex<T: Scalar, const N: usize> {
+    len: usize,
+    slots: [Vertex<T, N>; N],
+    last: Vertex<T, N>,
+}
+
+impl<T: Scalar, const N: usize> PartialEq for Simplex<T, N> {
+    fn eq(&self, other: &Self) -> bool {
+        self.len == other.len && self.iter().zip(other.iter()).all(|(x, y)| x == y)
+    }
+}
+
+impl<T: Scalar, const N: usize> Default for Simplex<T, N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<T: Scalar, const N: usize> Simplex<T, N> {
+    /// The most vertices a simplex in `N` dimensions holds.
+    pub const CAPACITY: usize = N + 1;
+
+    /// An empty simplex.
+    pub fn new() -> Self {
+        Simplex { len: 0, slots: std::array::from_fn(|_| Vertex::zero()), last: Vertex::zero() }
+    }
+
+    /// A simplex of the given vertices, newest first. `None` if there are more
+    /// than `N + 1`.
+    pub fn from_vertices(vertices: impl IntoIterator<Item = Vertex<T, N>>) -> Option<Self> {
+        let mut s = Self::new();
+        for v in vertices {
+            if s.len == Self::CAPACITY {
+                return None;
+            }
+            let i = s.len;
+            s.len += 1;
+            *s.slot_mut(i) = v;
+        }
+        Some(s)
+    }
+
+    /// A simplex of bare Minkowski points, newest first (see [`Vertex::from_point`]).
+    pub fn from_points(points: impl IntoIterator<Item = Vector<T, N>>) -> Option<Self> {
+        Self::from_vertices(points.into_iter().map(Vertex::from_point))
+    }
+
+    /// The number of vertices.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// `true` when there are no vertices.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    fn slot(&self, i: usize) -> &Vertex<T, N> {
+        if i < N {
+            &self.slots[i]
+        } else {
+            &self.last
+        }
+    }
+
+    fn slot_mut(&mut self, i: usize) -> &mut Vertex<T, N> {
+        if i < N {
+            &mut self.slots[i]
+        } else {
+            &mut self.last
+        }
+    }
+
+    /// Vertex `i` (`0` is the newest, `A`), or `None` past the end.
+    pub fn get(&self, i: usize) -> Option<&Vertex<T, N>> {
+        (i < self.len).then(|| self.slot(i))
+    }
+
+    /// The Minkowski point of vertex `i`.
+    ///
+    /// # Panics
+    /// If `i >= self.len()` (an internal indexing error, never caused by input).
+    pub fn point(&self, i: usize) -> &Vector<T, N> {
+        assert!(i < self.len, "simplex index {i} out of range (len {})", self.len);
+        &self.slot(i).w
+    }
+
+    /// The vertices, newest first.
+    pub fn iter(&self) -> impl Iterator<Item = &Vertex<T, N>> + '_ {
+        (0..self.len).map(move |i| self.slot(i))
+    }
+
+    /// The Minkowski points, newest first.
+    pub fn points(&self) -> impl Iterator<Item = &Vector<T, N>> + '_ {
+        self.iter().map(|v| &v.w)
+    }
+
+    /// Adds `v` as the new newest vertex `A`; the others move one place back.
+    pub fn push_front(&mut self, v: Vertex<T, N>) -> Result<(), SimplexFull> {
+        if self.len == Self::CAPACITY {
+            return Err(SimplexFull);
+        }
+        let mut carry = v;
+        for i in 0..=self.len {
+            std::mem::swap(self.slot_mut(i), &mut carry);
+        }
+        self.len += 1;
+        Ok(())
+    }
+
+    /// Keeps the vertices at `indices`, in that order (indices into the
+    /// current simplex, each at most once). This is how the classifier's
+    /// "kept vertices" are applied, including the winding swap.
+    ///
+    /// Returns `None` (and leaves `self` unchanged) if an index is out of
+    /// range or repeated.
+    pub fn select(&self, indices: &[usize]) -> Option<Self> {
+        let mut seen = [false; 64];
+        if indices.len() > Self::CAPACITY {
+            return None;
+        }
+        for &i in indices {
+            if i >= self.len || i >= seen.len() || seen[i] {
+                return None;
+            }
+            seen[i] = true;
+        }
+        Self::from_vertices(indices.iter().map(|&i| self.slot(i).clone()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nalgebra::vector;
+
+    #[test]
+    fn push_front_keeps_newest_first_and_capacity() {
+        let mut s = Simplex::<f64, 2>::new();
+        for k in 0..3 {
+            s.push_front(Vertex::from_point(vector![k as f64, 0.0])).unwrap();
+        }
+        assert_eq!(s.len(), 3);
+        let xs: Vec<f64> = s.points().map(|p| p[0]).collect();
+        assert_eq!(xs, vec![2.0, 1.0, 0.0]);
+        assert_eq!(s.push_front(Vertex::from_point(vector![9.0, 9.0])), Err(SimplexFull));
+        let kept = s.select(&[0, 2]).unwrap();
+        assert_eq!(kept.points().map(|p| p[0]).collect::<Vec<_>>(), vec![2.0, 0.0]);
+        assert!(s.select(&[0, 0]).is_none());
+        assert!(s.select(&[3]).is_none());
+        assert!(Simplex::<f64, 1>::from_points([vector![1.0], vector![2.0], vector![3.0]]).is_none());
+    }
+}

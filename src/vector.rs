@@ -1,0 +1,138 @@
+//! Vectors: nalgebra's `SVector<T, N>` at the API, and the few products the
+//! region logic is written in.
+//!
+//! Every product here is made of `+`, `−` and `×` only, so it is exact over
+//! rationals. The *dimension-free* forms matter: the "vector triple product"
+//! `(u × v) × u` of the 3D seeds is written as `v (u·u) − u (u·v)`, which means
+//! the same thing in 3D, is Eric's scaled perpendicular in 2D (seed 004), and
+//! exists in every dimension.
+
+use nalgebra::SVector;
+
+use crate::scalar::Scalar;
+
+/// A vector (a direction, or a point given by its coordinates) in `N` dimensions.
+pub type Vector<T, const N: usize> = SVector<T, N>;
+
+/// `u · v`.
+pub fn dot<T: Scalar, const N: usize>(u: &Vector<T, N>, v: &Vector<T, N>) -> T {
+    let mut s = T::zero();
+    for i in 0..N {
+        s += u[i].clone() * v[i].clone();
+    }
+    s
+}
+
+/// `u · u`.
+pub fn norm2<T: Scalar, const N: usize>(u: &Vector<T, N>) -> T {
+    dot(u, u)
+}
+
+/// `true` when every coordinate is zero.
+pub fn is_zero<T: Scalar, const N: usize>(u: &Vector<T, N>) -> bool {
+    u.iter().all(|x| x.is_zero())
+}
+
+/// `true` when every coordinate is finite.
+pub fn is_finite<T: Scalar, const N: usize>(u: &Vector<T, N>) -> bool {
+    u.iter().all(|x| x.is_finite())
+}
+
+/// The 3D cross product `u × v`, for `N == 3` (`None` in any other dimension).
+pub fn cross3<T: Scalar, const N: usize>(u: &Vector<T, N>, v: &Vector<T, N>) -> Option<Vector<T, N>> {
+    if N != 3 {
+        return None;
+    }
+    let c = |i: usize, j: usize| u[i].clone() * v[j].clone() - u[j].clone() * v[i].clone();
+    let (x, y, z) = (c(1, 2), c(2, 0), c(0, 1));
+    let mut out = Vector::<T, N>::zeros();
+    out[0] = x;
+    out[1] = y;
+    out[2] = z;
+    Some(out)
+}
+
+/// The 2D cross product `u.x v.y − u.y v.x` (twice the signed area of the
+/// triangle `0, u, v`), for `N == 2` (`None` otherwise).
+pub fn cross2<T: Scalar, const N: usize>(u: &Vector<T, N>, v: &Vector<T, N>) -> Option<T> {
+    if N != 2 {
+        return None;
+    }
+    Some(u[0].clone() * v[1].clone() - u[1].clone() * v[0].clone())
+}
+
+/// The counter-clockwise perpendicular `(−u.y, u.x)` of a 2D vector, as in
+/// seed 004 (`None` unless `N == 2`).
+pub fn perp2<T: Scalar, const N: usize>(u: &Vector<T, N>) -> Option<Vector<T, N>> {
+    if N != 2 {
+        return None;
+    }
+    let mut out = Vector::<T, N>::zeros();
+    out[0] = -u[1].clone();
+    out[1] = u[0].clone();
+    Some(out)
+}
+
+/// The dimension-free vector triple product `(u × v) × u = v (u·u) − u (u·v)`:
+/// the component of `v` orthogonal to `u`, scaled by `|u|²`.
+///
+/// With `u = AB` and `v = AO` it is the direction from the closest point of the
+/// line `AB` towards the origin (seeds 000, 002, 003: `cross(cross(ab, ao), ab)`).
+/// It is zero exactly when `v` is parallel to `u` (or `u` is zero).
+pub fn reject<T: Scalar, const N: usize>(u: &Vector<T, N>, v: &Vector<T, N>) -> Vector<T, N> {
+    let uu = dot(u, u);
+    let uv = dot(u, v);
+    v * uu - u * uv
+}
+
+/// `a · x` for the row vectors of a linear map: `(r₀·x, r₁·x, …)`.
+pub fn apply_rows<T: Scalar, const N: usize, const M: usize>(
+    rows: &[Vector<T, N>; M],
+    x: &Vector<T, N>,
+) -> Vector<T, M> {
+    Vector::<T, M>::from_fn(|i, _| dot(&rows[i], x))
+}
+
+/// `Σ eᵢ rᵢ`: the transpose of [`apply_rows`], mapping a direction of the image
+/// space back to the original space.
+pub fn apply_rows_transposed<T: Scalar, const N: usize, const M: usize>(
+    rows: &[Vector<T, N>; M],
+    e: &Vector<T, M>,
+) -> Vector<T, N> {
+    let mut out = Vector::<T, N>::zeros();
+    for (r, ei) in rows.iter().zip(e.iter()) {
+        out += r * ei.clone();
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nalgebra::vector;
+
+    #[test]
+    fn triple_product_matches_cross_products() {
+        let u = vector![1.0, 2.0, -1.0];
+        let v = vector![0.5, -3.0, 2.0];
+        let via_cross = cross3(&cross3(&u, &v).unwrap(), &u).unwrap();
+        assert_eq!(reject(&u, &v), via_cross);
+        // In 2D it is Eric's perpendicular scaled by its dot product with v.
+        let u2 = vector![3.0, 1.0];
+        let v2 = vector![-1.0, 2.0];
+        let p = perp2(&u2).unwrap();
+        assert_eq!(reject(&u2, &v2), p * dot(&p, &v2));
+    }
+
+    #[test]
+    fn small_products() {
+        let u = vector![1.0, 0.0, 0.0];
+        let v = vector![0.0, 1.0, 0.0];
+        assert_eq!(cross3(&u, &v), Some(vector![0.0, 0.0, 1.0]));
+        assert_eq!(cross3(&vector![1.0, 2.0], &vector![3.0, 4.0]), None);
+        assert_eq!(cross2(&vector![1.0, 2.0], &vector![3.0, 4.0]), Some(-2.0));
+        assert_eq!(perp2(&vector![1.0, 2.0]), Some(vector![-2.0, 1.0]));
+        assert!(is_zero(&vector![0.0f32, 0.0]));
+        assert_eq!(norm2(&vector![3.0, 4.0]), 25.0);
+    }
+}
