@@ -15,3 +15,7 @@ pub use scalar::{Field, Rational, Real, Scalar};
 pub use shape::Support;
 pub use simplex::{Simplex, Vertex};
 pub use vector::Vector;
+pub mod classify;
+pub mod contact;
+pub mod gjk;
+pub mod region;

@@ -200,7 +200,10 @@ mod tests {
     fn rational_from_f64_is_exact() {
         let r = rational_from_f64(0.1).unwrap();
         // 0.1 as a double is 3602879701896397 / 2^55.
-        assert_eq!(r, BigRational::new(3602879701896397u64.into(), BigInt::from(1u64 << 55)));
+        assert_eq!(
+            r,
+            BigRational::new(3602879701896397u64.into(), BigInt::from(1u64 << 55))
+        );
         assert!(rational_from_f64(f64::NAN).is_none());
         assert!(rational_from_f64(f64::INFINITY).is_none());
     }

@@ -47,7 +47,12 @@ impl<T: Scalar, const N: usize> Vertex<T, N> {
     /// set to zero): for hand-built simplices in tests and in the classifier's
     /// documentation.
     pub fn from_point(w: Vector<T, N>) -> Self {
-        Vertex { w, a: Vector::zeros(), b: Vector::zeros(), dir: Vector::zeros() }
+        Vertex {
+            w,
+            a: Vector::zeros(),
+            b: Vector::zeros(),
+            dir: Vector::zeros(),
+        }
     }
 
     fn zero() -> Self {
@@ -85,7 +90,11 @@ impl<T: Scalar, const N: usize> Simplex<T, N> {
 
     /// An empty simplex.
     pub fn new() -> Self {
-        Simplex { len: 0, slots: std::array::from_fn(|_| Vertex::zero()), last: Vertex::zero() }
+        Simplex {
+            len: 0,
+            slots: std::array::from_fn(|_| Vertex::zero()),
+            last: Vertex::zero(),
+        }
     }
 
     /// A simplex of the given vertices, newest first. `None` if there are more
@@ -144,7 +153,11 @@ impl<T: Scalar, const N: usize> Simplex<T, N> {
     /// # Panics
     /// If `i >= self.len()` (an internal indexing error, never caused by input).
     pub fn point(&self, i: usize) -> &Vector<T, N> {
-        assert!(i < self.len, "simplex index {i} out of range (len {})", self.len);
+        assert!(
+            i < self.len,
+            "simplex index {i} out of range (len {})",
+            self.len
+        );
         &self.slot(i).w
     }
 
@@ -201,16 +214,25 @@ mod tests {
     fn push_front_keeps_newest_first_and_capacity() {
         let mut s = Simplex::<f64, 2>::new();
         for k in 0..3 {
-            s.push_front(Vertex::from_point(vector![k as f64, 0.0])).unwrap();
+            s.push_front(Vertex::from_point(vector![k as f64, 0.0]))
+                .unwrap();
         }
         assert_eq!(s.len(), 3);
         let xs: Vec<f64> = s.points().map(|p| p[0]).collect();
         assert_eq!(xs, vec![2.0, 1.0, 0.0]);
-        assert_eq!(s.push_front(Vertex::from_point(vector![9.0, 9.0])), Err(SimplexFull));
+        assert_eq!(
+            s.push_front(Vertex::from_point(vector![9.0, 9.0])),
+            Err(SimplexFull)
+        );
         let kept = s.select(&[0, 2]).unwrap();
-        assert_eq!(kept.points().map(|p| p[0]).collect::<Vec<_>>(), vec![2.0, 0.0]);
+        assert_eq!(
+            kept.points().map(|p| p[0]).collect::<Vec<_>>(),
+            vec![2.0, 0.0]
+        );
         assert!(s.select(&[0, 0]).is_none());
         assert!(s.select(&[3]).is_none());
-        assert!(Simplex::<f64, 1>::from_points([vector![1.0], vector![2.0], vector![3.0]]).is_none());
+        assert!(
+            Simplex::<f64, 1>::from_points([vector![1.0], vector![2.0], vector![3.0]]).is_none()
+        );
     }
 }

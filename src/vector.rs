@@ -39,7 +39,10 @@ pub fn is_finite<T: Scalar, const N: usize>(u: &Vector<T, N>) -> bool {
 }
 
 /// The 3D cross product `u × v`, for `N == 3` (`None` in any other dimension).
-pub fn cross3<T: Scalar, const N: usize>(u: &Vector<T, N>, v: &Vector<T, N>) -> Option<Vector<T, N>> {
+pub fn cross3<T: Scalar, const N: usize>(
+    u: &Vector<T, N>,
+    v: &Vector<T, N>,
+) -> Option<Vector<T, N>> {
     if N != 3 {
         return None;
     }

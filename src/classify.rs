@@ -1,0 +1,580 @@
+//! The region classifier: for a simplex, which region of [`crate::region`]
+//! holds the origin, which vertices to keep, and where to search next.
+//!
+//! It is a *total* function of the simplex: it names the correct Voronoi
+//! region for every input, including the regions the GJK loop never reaches
+//! in exact arithmetic and degenerate simplices. It uses only `+`, `−`, `×`
+//! and comparisons, so it is exact over [`crate::Rational`].
+//!
+//! # Notation
+//!
+//! Vertices newest first: `A = s[0]`, `B = s[1]`, `C = s[2]`, `D = s[3]`;
+//! `O` is the origin; `XY = Y − X`, `XO = −X`.
+//!
+//! # The tests (derivations; see `spec/README.md` for the per-region table)
+//!
+//! The classifier finds the smallest feature `F` of the simplex that contains
+//! the point `v` of the simplex closest to `O`. `v` is characterised by the
+//! optimality (KKT) condition `O − v ∈ N_F(v)`, the normal cone of the simplex
+//! at `v`. For each kind of feature that condition is a handful of signs:
+//!
+//! * **Vertex `X`** — `v = X` iff moving from `X` along any edge gets no
+//!   closer to `O`: `XY · XO ≤ 0` for every other vertex `Y`
+//!   (Ericson, *Real-Time Collision Detection*, §5.1.5; seed 004's region 5;
+//!   seed 003's "closest point is a"). Closed: a tie goes to the vertex.
+//!
+//! * **Edge `XY`** — `v` lies strictly inside `XY` iff the projection
+//!   parameter `t = XY·XO / XY·XY` is in `(0, 1)`: `XY · XO > 0` and
+//!   `YX · YO > 0` (the seeds' `SameDirection(ab, ao)`). In addition `O` must
+//!   lie outside (or on) each face `XYZ` across the edge: with the in-face
+//!   edge normal pointing away from `Z`
+//!
+//!   ```text
+//!   n_XY^Z = XY (XY·XZ) − XZ (XY·XY)        ( = XY × (XY × XZ) in 3D )
+//!   ```
+//!
+//!   the test is `s_XY^Z = n_XY^Z · XO ≥ 0` (seeds 000 and 002 write
+//!   `cross(ab, ab_x_ac) · ao > 0`; seed 004 writes the perpendicular of `AB`
+//!   facing away from `C`). Since `n_XY^Z = −|XY|² (XZ)⊥`, the condition is
+//!   the normal-cone inequality `(O − v) · XZ ≤ 0`.
+//!   The new direction is the component of `XO` orthogonal to `XY`,
+//!   `d = XO (XY·XY) − XY (XY·XO)`, which is `(XY × XO) × XY` (seeds 000,
+//!   002, 003) in 3D and seed 004's oriented perpendicular in 2D: `|XY|²` times
+//!   `O − v`.
+//!
+//! * **Face `XYZ` (3D)** — `v` lies strictly inside the face iff all three
+//!   in-face edge tests are negative, and `O` is strictly off its plane. For a
+//!   tetrahedron the face must also face `O`: with `n` the face normal
+//!   oriented away from the fourth vertex `W`, `n · XO > 0` (seed 000's
+//!   `dot(ab_x_ac, ao) > 0`). The direction is `n` oriented towards `O`.
+//!
+//! * **Containment** — tested first, so that no vertex or edge region ever
+//!   has `v = O`: the closed segment contains `O` iff `d = 0` for the edge and
+//!   both slab tests are `≥ 0`; the closed 2D triangle iff no edge test is
+//!   positive; the closed 3D triangle iff that and `n · AO = 0`; the closed
+//!   tetrahedron iff no face test is positive.
+//!
+//! Degenerate simplices (repeated or affinely dependent vertices) are
+//! detected by a zero Gram determinant (`|AB|²|AC|² − (AB·AC)²` for a
+//! triangle, `AB · (AC × AD)` for a tetrahedron) and named `…-DEG`. In exact
+//! arithmetic the GJK loop never builds one (see [`crate::gjk`]); in float
+//! mode the loop stops with a non-convergence outcome instead of guessing.
+//! Float rounding can also make the sign tests contradict each other so that
+//! no region's conditions hold; that is reported the same way.
+
+use crate::error::{Error, Which};
+use crate::region::{
+    Line2Region, Line3Region, PointRegion, Region, Tet3Region, Tri2Region, Tri3Region,
+};
+use crate::scalar::Scalar;
+use crate::simplex::Simplex;
+use crate::vector::{cross2, cross3, dot, is_zero, reject, Vector};
+
+/// The most vertices [`Kept`] can hold.
+pub const MAX_KEPT: usize = 16;
+
+/// The indices of the vertices a region keeps, in the order they are kept
+/// (newest first, except where the 3D winding rule swaps two).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Kept {
+    len: u8,
+    idx: [u8; MAX_KEPT],
+}
+
+impl Kept {
+    fn from_slice(ix: &[usize]) -> Self {
+        let mut idx = [0u8; MAX_KEPT];
+        for (slot, &i) in idx.iter_mut().zip(ix) {
+            *slot = i as u8;
+        }
+        Kept {
+            len: ix.len() as u8,
+            idx,
+        }
+    }
+
+    fn all(n: usize) -> Self {
+        let ix: Vec<usize> = (0..n).collect();
+        Self::from_slice(&ix)
+    }
+
+    /// The kept indices, in order.
+    pub fn indices(&self) -> Vec<usize> {
+        self.idx[..self.len as usize]
+            .iter()
+            .map(|&i| i as usize)
+            .collect()
+    }
+
+    /// The number of kept vertices.
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// `true` if nothing is kept (never returned by the classifier).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+/// What the classifier decided for one simplex.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Classification<T: Scalar, const N: usize> {
+    /// The region case.
+    pub region: Region,
+    /// The vertices to keep (all of them for containing and degenerate regions).
+    pub kept: Kept,
+    /// The next search direction: a positive multiple of `O − v`, where `v` is
+    /// the point of the kept feature closest to the origin. `None` for
+    /// containing and degenerate regions.
+    pub direction: Option<Vector<T, N>>,
+}
+
+impl<T: Scalar, const N: usize> Classification<T, N> {
+    /// The simplex made of the kept vertices of `simplex`, in order.
+    pub fn apply(&self, simplex: &Simplex<T, N>) -> Simplex<T, N> {
+        // The classifier only returns valid, distinct indices.
+        simplex
+            .select(&self.kept.indices())
+            .unwrap_or_else(|| simplex.clone())
+    }
+}
+
+/// Classifies `simplex` (newest vertex first).
+///
+/// A single point is classified in any dimension; larger simplices need
+/// `N = 2` (seed 004's regions) or `N = 3` (seeds 000–003).
+pub fn classify<T: Scalar, const N: usize>(
+    simplex: &Simplex<T, N>,
+) -> Result<Classification<T, N>, Error> {
+    let p: Vec<Vector<T, N>> = simplex.points().cloned().collect();
+    match (N, p.len()) {
+        (_, 0) => Err(Error::InvalidParameter {
+            which: Which::Query,
+            what: "empty simplex".into(),
+        }),
+        (_, 1) => Ok(classify_point(&p[0])),
+        (2, 2) | (3, 2) => Ok(classify_line(&p)),
+        (2, 3) => Ok(classify_tri2(&p)),
+        (3, 3) => Ok(classify_tri3(&p)),
+        (3, 4) => Ok(classify_tet3(&p)),
+        (2, _) | (3, _) => Err(Error::InvalidParameter {
+            which: Which::Query,
+            what: format!(
+                "a simplex in {N}D has at most {} vertices, got {}",
+                N + 1,
+                p.len()
+            ),
+        }),
+        _ => Err(Error::UnsupportedDimension {
+            dim: N,
+            supported: "2 and 3 (single points: any)",
+        }),
+    }
+}
+
+fn found<T: Scalar, const N: usize>(
+    region: Region,
+    kept: &[usize],
+    direction: Vector<T, N>,
+) -> Classification<T, N> {
+    Classification {
+        region,
+        kept: Kept::from_slice(kept),
+        direction: Some(direction),
+    }
+}
+
+fn stop<T: Scalar, const N: usize>(region: Region, n: usize) -> Classification<T, N> {
+    Classification {
+        region,
+        kept: Kept::all(n),
+        direction: None,
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Sign tests on vertex indices, shared by the triangle and the tetrahedron.
+// ---------------------------------------------------------------------------
+
+/// `XY · XO`: positive when moving from `X` towards `Y` gets closer to `O`.
+fn toward<T: Scalar, const N: usize>(p: &[Vector<T, N>], x: usize, y: usize) -> T {
+    let xy = &p[y] - &p[x];
+    let xo = -&p[x];
+    dot(&xy, &xo)
+}
+
+/// `s_XY^Z = n_XY^Z · XO`, with `n_XY^Z = XY (XY·XZ) − XZ (XY·XY)` the normal
+/// of edge `XY` in the plane of `XYZ`, pointing away from `Z`.
+fn beyond_edge<T: Scalar, const N: usize>(p: &[Vector<T, N>], x: usize, y: usize, z: usize) -> T {
+    let xy = &p[y] - &p[x];
+    let xz = &p[z] - &p[x];
+    let n = -reject(&xy, &xz);
+    dot(&n, &(-&p[x]))
+}
+
+/// Vertex `X` holds the closest point: `XY · XO ≤ 0` for every other `Y`.
+fn in_vertex_region<T: Scalar, const N: usize>(p: &[Vector<T, N>], x: usize) -> bool {
+    (0..p.len())
+        .filter(|&y| y != x)
+        .all(|y| toward(p, x, y) <= T::zero())
+}
+
+/// Edge `XY` holds the closest point in its relative interior: both slab tests
+/// positive and `O` on or beyond the edge in every face through it.
+fn in_edge_region<T: Scalar, const N: usize>(p: &[Vector<T, N>], x: usize, y: usize) -> bool {
+    toward(p, x, y) > T::zero()
+        && toward(p, y, x) > T::zero()
+        && (0..p.len())
+            .filter(|&z| z != x && z != y)
+            .all(|z| beyond_edge(p, x, y, z) >= T::zero())
+}
+
+/// The projection of `O` on the plane of `XYZ` lies strictly inside it.
+fn strictly_inside_face<T: Scalar, const N: usize>(
+    p: &[Vector<T, N>],
+    x: usize,
+    y: usize,
+    z: usize,
+) -> bool {
+    let zero = T::zero();
+    beyond_edge(p, x, y, z) < zero
+        && beyond_edge(p, x, z, y) < zero
+        && beyond_edge(p, y, z, x) < zero
+}
+
+/// The direction from the closest point of edge `XY` to `O`.
+fn edge_direction<T: Scalar, const N: usize>(
+    p: &[Vector<T, N>],
+    x: usize,
+    y: usize,
+) -> Vector<T, N> {
+    reject(&(&p[y] - &p[x]), &(-&p[x]))
+}
+
+/// `(Y − X) × (Z − X)` (3D only).
+fn face_normal<T: Scalar, const N: usize>(
+    p: &[Vector<T, N>],
+    x: usize,
+    y: usize,
+    z: usize,
+) -> Vector<T, N> {
+    cross3(&(&p[y] - &p[x]), &(&p[z] - &p[x])).unwrap_or_else(Vector::zeros)
+}
+
+/// The kept order of a 3D triangle: `[X, Y, Z]`, or `[X, Z, Y]` if the origin
+/// is strictly below `(Y − X) × (Z − X)` (the winding rule of
+/// [`crate::simplex`]), with the normal oriented towards the origin.
+fn wound<T: Scalar, const N: usize>(
+    p: &[Vector<T, N>],
+    x: usize,
+    y: usize,
+    z: usize,
+) -> ([usize; 3], Vector<T, N>) {
+    let n = face_normal(p, x, y, z);
+    if dot(&n, &(-&p[x])) < T::zero() {
+        ([x, z, y], -n)
+    } else {
+        ([x, y, z], n)
+    }
+}
+
+/// The vertex or edge of `p` (2 to 4 vertices) holding the closest point,
+/// when it is not a face: used after containment and face tests have failed.
+enum Low {
+    Vertex(usize),
+    Edge(usize, usize),
+}
+
+fn low_feature<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> Option<Low> {
+    let n = p.len();
+    // Newest-first order, so the cases the loop reaches are met first.
+    for x in 0..n {
+        if in_vertex_region(p, x) {
+            return Some(Low::Vertex(x));
+        }
+    }
+    for x in 0..n {
+        for y in x + 1..n {
+            if in_edge_region(p, x, y) {
+                return Some(Low::Edge(x, y));
+            }
+        }
+    }
+    None
+}
+
+// ---------------------------------------------------------------------------
+// Point
+// ---------------------------------------------------------------------------
+
+fn classify_point<T: Scalar, const N: usize>(a: &Vector<T, N>) -> Classification<T, N> {
+    if is_zero(a) {
+        stop(Region::Point(PointRegion::O), 1)
+    } else {
+        found(Region::Point(PointRegion::A), &[0], -a)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Line (2D and 3D share the tests; only the names differ)
+// ---------------------------------------------------------------------------
+
+enum LineCase<T: Scalar, const N: usize> {
+    Degenerate,
+    On,
+    A,
+    B,
+    Between(Vector<T, N>),
+}
+
+fn line_case<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> LineCase<T, N> {
+    if p[0] == p[1] {
+        return LineCase::Degenerate;
+    }
+    let zero = T::zero();
+    let (ta, tb) = (toward(p, 0, 1), toward(p, 1, 0));
+    let d = edge_direction(p, 0, 1);
+    if is_zero(&d) && ta >= zero && tb >= zero {
+        LineCase::On
+    } else if ta <= zero {
+        LineCase::A
+    } else if tb <= zero {
+        LineCase::B
+    } else {
+        LineCase::Between(d)
+    }
+}
+
+fn classify_line<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> Classification<T, N> {
+    let two_d = N == 2;
+    match line_case(p) {
+        LineCase::Degenerate if two_d => stop(Region::Line2(Line2Region::Degenerate), 2),
+        LineCase::Degenerate => stop(Region::Line3(Line3Region::Degenerate), 2),
+        LineCase::On if two_d => stop(Region::Line2(Line2Region::On), 2),
+        LineCase::On => stop(Region::Line3(Line3Region::On), 2),
+        LineCase::A if two_d => found(Region::Line2(Line2Region::R1), &[0], -&p[0]),
+        LineCase::A => found(Region::Line3(Line3Region::A), &[0], -&p[0]),
+        LineCase::B if two_d => found(Region::Line2(Line2Region::R4), &[1], -&p[1]),
+        LineCase::B => found(Region::Line3(Line3Region::B), &[1], -&p[1]),
+        LineCase::Between(d) if two_d => {
+            // Region 2 is the side of perp(AB) = (−y, x): cross(AB, AO) > 0.
+            let ab = &p[1] - &p[0];
+            let side = cross2(&ab, &(-&p[0])).unwrap_or_else(T::zero);
+            let r = if side > T::zero() {
+                Line2Region::R2
+            } else {
+                Line2Region::R3
+            };
+            found(Region::Line2(r), &[0, 1], d)
+        }
+        LineCase::Between(d) => found(Region::Line3(Line3Region::AB), &[0, 1], d),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Triangle
+// ---------------------------------------------------------------------------
+
+/// `|AB|²|AC|² − (AB·AC)²`: the Gram determinant, zero iff collinear.
+fn tri_gram<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> T {
+    let ab = &p[1] - &p[0];
+    let ac = &p[2] - &p[0];
+    let (ab2, ac2, abac) = (dot(&ab, &ab), dot(&ac, &ac), dot(&ab, &ac));
+    ab2 * ac2 - abac.clone() * abac
+}
+
+/// The origin's projection on the plane of the triangle is in the closed
+/// triangle: no in-plane edge test is positive.
+fn in_closed_tri<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> bool {
+    let zero = T::zero();
+    beyond_edge(p, 0, 1, 2) <= zero
+        && beyond_edge(p, 0, 2, 1) <= zero
+        && beyond_edge(p, 1, 2, 0) <= zero
+}
+
+fn classify_tri2<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> Classification<T, N> {
+    use Tri2Region::*;
+    if tri_gram(p) <= T::zero() {
+        return stop(Region::Tri2(Degenerate), 3);
+    }
+    if in_closed_tri(p) {
+        return stop(Region::Tri2(R7), 3);
+    }
+    match low_feature(p) {
+        Some(Low::Vertex(0)) => found(Region::Tri2(R5), &[0], -&p[0]),
+        Some(Low::Vertex(1)) => found(Region::Tri2(R3), &[1], -&p[1]),
+        Some(Low::Vertex(_)) => found(Region::Tri2(R1), &[2], -&p[2]),
+        Some(Low::Edge(0, 1)) => found(Region::Tri2(R4), &[0, 1], edge_direction(p, 0, 1)),
+        Some(Low::Edge(0, _)) => found(Region::Tri2(R6), &[0, 2], edge_direction(p, 0, 2)),
+        Some(Low::Edge(..)) => found(Region::Tri2(R2), &[1, 2], edge_direction(p, 1, 2)),
+        None => stop(Region::Tri2(Degenerate), 3),
+    }
+}
+
+fn classify_tri3<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> Classification<T, N> {
+    use Tri3Region::*;
+    if tri_gram(p) <= T::zero() {
+        return stop(Region::Tri3(Degenerate), 3);
+    }
+    let n = face_normal(p, 0, 1, 2);
+    let height = dot(&n, &(-&p[0]));
+    if height.is_zero() && in_closed_tri(p) {
+        return stop(Region::Tri3(On), 3);
+    }
+    if !height.is_zero() && strictly_inside_face(p, 0, 1, 2) {
+        let (kept, d) = wound(p, 0, 1, 2);
+        let r = if kept == [0, 1, 2] { Above } else { Below };
+        return found(Region::Tri3(r), &kept, d);
+    }
+    match low_feature(p) {
+        Some(Low::Vertex(i)) => found(Region::Tri3([A, B, C][i]), &[i], -&p[i]),
+        Some(Low::Edge(0, 1)) => found(Region::Tri3(AB), &[0, 1], edge_direction(p, 0, 1)),
+        Some(Low::Edge(0, _)) => found(Region::Tri3(AC), &[0, 2], edge_direction(p, 0, 2)),
+        Some(Low::Edge(..)) => found(Region::Tri3(BC), &[1, 2], edge_direction(p, 1, 2)),
+        None => stop(Region::Tri3(Degenerate), 3),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Tetrahedron
+// ---------------------------------------------------------------------------
+
+/// The faces of `[A, B, C, D]` as (vertices, opposite vertex, region), in the
+/// seeds' order: `ABC`, `ACD`, `ADB`, then the old face `BCD`.
+const TET_FACES: [([usize; 3], usize, Tet3Region); 4] = [
+    ([0, 1, 2], 3, Tet3Region::ABC),
+    ([0, 2, 3], 1, Tet3Region::ACD),
+    ([0, 3, 1], 2, Tet3Region::ADB),
+    ([1, 2, 3], 0, Tet3Region::BCD),
+];
+
+/// `n_F · XO` for face `F = XYZ` with `n_F` oriented away from the opposite
+/// vertex `W`: positive iff `O` is strictly outside the face's plane.
+fn outside_face<T: Scalar, const N: usize>(p: &[Vector<T, N>], f: [usize; 3], w: usize) -> T {
+    let [x, y, z] = f;
+    let mut n = face_normal(p, x, y, z);
+    if dot(&n, &(&p[w] - &p[x])) > T::zero() {
+        n = -n;
+    }
+    dot(&n, &(-&p[x]))
+}
+
+fn classify_tet3<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> Classification<T, N> {
+    use Tet3Region::*;
+    let zero = T::zero();
+    let volume6 = {
+        let ad = &p[3] - &p[0];
+        let n = face_normal(p, 0, 1, 2);
+        dot(&n, &ad)
+    };
+    if volume6.is_zero() {
+        return stop(Region::Tet3(Degenerate), 4);
+    }
+    let outside: Vec<bool> = TET_FACES
+        .iter()
+        .map(|(f, w, _)| outside_face(p, *f, *w) > zero)
+        .collect();
+    if outside.iter().all(|o| !o) {
+        return stop(Region::Tet3(In), 4);
+    }
+    if let Some(low) = low_feature(p) {
+        return match low {
+            Low::Vertex(i) => found(Region::Tet3([A, B, C, D][i]), &[i], -&p[i]),
+            Low::Edge(x, y) => {
+                let r = match (x, y) {
+                    (0, 1) => AB,
+                    (0, 2) => AC,
+                    (0, 3) => AD,
+                    (1, 2) => BC,
+                    (1, 3) => BD,
+                    _ => CD,
+                };
+                found(Region::Tet3(r), &[x, y], edge_direction(p, x, y))
+            }
+        };
+    }
+    for ((f, _, r), out) in TET_FACES.iter().zip(&outside) {
+        let [x, y, z] = *f;
+        if *out && strictly_inside_face(p, x, y, z) {
+            let mut sorted = *f;
+            sorted.sort_unstable();
+            let (kept, d) = wound(p, sorted[0], sorted[1], sorted[2]);
+            return found(Region::Tet3(*r), &kept, d);
+        }
+    }
+    stop(Region::Tet3(Degenerate), 4)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scalar::Rational;
+    use num_traits::FromPrimitive;
+
+    fn q(v: f64) -> Rational {
+        Rational::from_f64(v).unwrap()
+    }
+
+    fn simplex3(pts: &[[f64; 3]]) -> Simplex<Rational, 3> {
+        Simplex::from_points(
+            pts.iter()
+                .map(|p| Vector::<Rational, 3>::new(q(p[0]), q(p[1]), q(p[2]))),
+        )
+        .unwrap()
+    }
+
+    fn simplex2(pts: &[[f64; 2]]) -> Simplex<Rational, 2> {
+        Simplex::from_points(
+            pts.iter()
+                .map(|p| Vector::<Rational, 2>::new(q(p[0]), q(p[1]))),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn point_cases() {
+        let c = classify(&simplex3(&[[1.0, 2.0, 3.0]])).unwrap();
+        assert_eq!(c.region.spec_id(), "PT-A");
+        assert_eq!(
+            c.direction,
+            Some(Vector::<Rational, 3>::new(q(-1.0), q(-2.0), q(-3.0)))
+        );
+        let c = classify(&simplex2(&[[0.0, 0.0]])).unwrap();
+        assert_eq!(c.region.spec_id(), "PT-O");
+        assert_eq!(c.direction, None);
+    }
+
+    #[test]
+    fn a_few_regions_by_hand() {
+        // 2D segment from A = (1, 1) to B = (-1, 1): the origin is below,
+        // on the left of A→B (the side of perp(AB) = (0, -2)).
+        let c = classify(&simplex2(&[[1.0, 1.0], [-1.0, 1.0]])).unwrap();
+        assert_eq!(c.region.spec_id(), "2D-LINE-R2");
+        assert_eq!(c.kept.indices(), vec![0, 1]);
+        // The origin strictly inside a 2D triangle.
+        let c = classify(&simplex2(&[[0.0, 2.0], [-1.0, -1.0], [1.0, -1.0]])).unwrap();
+        assert_eq!(c.region.spec_id(), "2D-TRI-R7");
+        // A tetrahedron with the origin below face ABC... by construction.
+        let c = classify(&simplex3(&[
+            [0.0, 0.0, 1.0],
+            [-1.0, -1.0, -1.0],
+            [1.0, -1.0, -1.0],
+            [0.0, 1.0, -1.0],
+        ]))
+        .unwrap();
+        assert_eq!(c.region.spec_id(), "3D-TET-IN");
+    }
+
+    #[test]
+    fn unsupported_dimension_is_an_error() {
+        let s =
+            Simplex::<f64, 4>::from_points([Vector::from_element(1.0), Vector::from_element(2.0)])
+                .unwrap();
+        assert!(matches!(
+            classify(&s),
+            Err(Error::UnsupportedDimension { dim: 4, .. })
+        ));
+        assert!(classify(&Simplex::<f64, 4>::new()).is_err());
+    }
+}

@@ -1,0 +1,334 @@
+//! Touching versus penetrating, exactly: the seeds' other convention.
+//!
+//! [`crate::gjk`] answers whether the *closed* shapes share a point. Seed 001
+//! counts shapes that only touch as *not* colliding. This module decides the
+//! finer question, with the same exactness:
+//!
+//! * **separated** — `A ∩ B = ∅`;
+//! * **touching** — they share a point, but the origin is on the boundary of
+//!   `K = A − B` (some non-zero `n` has `max_A a·n ≤ min_B b·n`: a plane
+//!   separates them weakly, and an arbitrarily small translation along `−n`
+//!   makes them disjoint). When `K` is not full-dimensional (two coplanar
+//!   triangles in 3D) every intersecting pair is touching;
+//! * **penetrating** — the origin is interior to `K`: no small translation
+//!   separates them (seed 001's "colliding").
+//!
+//! # Method: descend to the face that holds the origin
+//!
+//! The boolean query ends with a simplex `S ⊂ K` whose closed hull contains
+//! `O`. Let `G` be the smallest face of `S` holding `O` in its relative
+//! interior (the vertices with positive barycentric weight). Then:
+//!
+//! * `G` is a single vertex `w = s_K(d)`: `O` is a support point, so
+//!   `max_K x·d = 0` and `K` lies in the half-space `x·d ≤ 0`: **touching**,
+//!   with normal `d`;
+//! * `G` is full-dimensional (`N + 1` vertices): `O` is interior to `G ⊂ K`:
+//!   **penetrating**;
+//! * otherwise let `π` be a linear map onto `span(G)^⊥` (kernel `span(G)`,
+//!   which contains `O`). **Claim:** `O ∈ int K ⇔ π(O) ∈ int π(K)`.
+//!   (⇒) a linear surjection is open. (⇐) if `O` is on the boundary of `K`,
+//!   a supporting plane `n` has `x·n ≤ 0` on `K ⊃ G`; since `O` is inside
+//!   `G`, `n ⊥ span(G)`, so `n = πᵀe` and `π(K)` lies in `y·e ≤ 0`.
+//!
+//!   So the question recurses on `π(A)` and `π(B)` (support
+//!   `s_{π(A)}(e) = π(s_A(πᵀe))`) in dimension `N − dim G`, which is smaller.
+//!   In dimension 1 it is two support calls: `π(K)` is an interval and
+//!   `π(O)` is interior iff `h(1) > 0` and `h(−1) > 0`.
+//!
+//! Every step uses `+`, `−`, `×` and comparisons, so with rationals the
+//! answer is exact. The projections are built from cross products (3D) and
+//! perpendiculars (2D) without normalising.
+
+use std::cmp::Ordering;
+
+use crate::error::Error;
+use crate::gjk::{gjk, support_vertex, NotConverged, Options, Outcome};
+use crate::scalar::Scalar;
+use crate::shape::Support;
+use crate::simplex::Simplex;
+use crate::vector::{apply_rows, apply_rows_transposed, cross3, dot, perp2, Vector};
+
+/// The three-way verdict.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Contact<T: Scalar, const N: usize> {
+    /// Disjoint: `max_A a·axis < min_B b·axis`.
+    Separated {
+        /// The separating axis.
+        axis: Vector<T, N>,
+    },
+    /// They share a point but a plane with this normal separates them weakly:
+    /// `max_A a·normal ≤ min_B b·normal` (with equality).
+    Touching {
+        /// The normal of a weakly separating plane, pointing from `A` to `B`.
+        normal: Vector<T, N>,
+    },
+    /// The origin is interior to `A − B`.
+    Penetrating,
+    /// No verdict (float mode only); see [`NotConverged`].
+    NotConverged {
+        /// Why.
+        reason: NotConverged,
+    },
+}
+
+impl<T: Scalar, const N: usize> Contact<T, N> {
+    /// A short name: `separated`, `touching`, `penetrating` or `not_converged`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Contact::Separated { .. } => "separated",
+            Contact::Touching { .. } => "touching",
+            Contact::Penetrating => "penetrating",
+            Contact::NotConverged { .. } => "not_converged",
+        }
+    }
+}
+
+/// The three-way verdict with its cost.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ContactReport<T: Scalar, const N: usize> {
+    /// The verdict.
+    pub contact: Contact<T, N>,
+    /// Support points of `A − B` computed, in all dimensions of the descent.
+    pub iterations: usize,
+}
+
+/// Seed 001's convention: `Ok(true)` only if the shapes penetrate; touching
+/// and separated shapes give `Ok(false)`.
+pub fn penetrates<T, const N: usize, A, B>(a: &A, b: &B) -> Result<bool, Error>
+where
+    T: Scalar,
+    A: Support<T, N> + ?Sized,
+    B: Support<T, N> + ?Sized,
+{
+    match contact(a, b, &Options::default())?.contact {
+        Contact::Penetrating => Ok(true),
+        Contact::Separated { .. } | Contact::Touching { .. } => Ok(false),
+        Contact::NotConverged { reason } => Err(Error::NotConverged {
+            reason: reason.to_string(),
+        }),
+    }
+}
+
+/// The three-way query (see the module docs). Dimensions 2 and 3 (and any
+/// `N` for which the boolean query runs).
+pub fn contact<T, const N: usize, A, B>(
+    a: &A,
+    b: &B,
+    opts: &Options<T, N>,
+) -> Result<ContactReport<T, N>, Error>
+where
+    T: Scalar,
+    A: Support<T, N> + ?Sized,
+    B: Support<T, N> + ?Sized,
+{
+    let report = gjk(a, b, opts)?;
+    let mut iterations = report.iterations;
+    let contact = match report.outcome {
+        Outcome::Separated { axis, .. } => Contact::Separated { axis },
+        Outcome::NotConverged { reason, .. } => Contact::NotConverged { reason },
+        Outcome::Intersecting { simplex, .. } => {
+            descend(a, b, &simplex, opts.max_iterations, &mut iterations)?
+        }
+    };
+    Ok(ContactReport {
+        contact,
+        iterations,
+    })
+}
+
+fn descend<T, const N: usize, A, B>(
+    a: &A,
+    b: &B,
+    simplex: &Simplex<T, N>,
+    max_iterations: usize,
+    iterations: &mut usize,
+) -> Result<Contact<T, N>, Error>
+where
+    T: Scalar,
+    A: Support<T, N> + ?Sized,
+    B: Support<T, N> + ?Sized,
+{
+    let face = minimal_face(simplex);
+    let k = face.len().saturating_sub(1);
+    if face.len() == 1 {
+        let normal = simplex
+            .get(face[0])
+            .map(|v| v.dir.clone())
+            .unwrap_or_else(Vector::zeros);
+        return Ok(Contact::Touching { normal });
+    }
+    if k == N {
+        return Ok(Contact::Penetrating);
+    }
+    let pts: Vec<Vector<T, N>> = face.iter().map(|&i| simplex.point(i).clone()).collect();
+    match (N, N - k) {
+        (_, 1) => {
+            let r = complement_1(&pts);
+            for dir in [r.clone(), -r] {
+                let w = support_vertex(a, b, &dir, *iterations)?;
+                *iterations += 1;
+                if dot(&w.w, &dir) <= T::zero() {
+                    return Ok(Contact::Touching { normal: dir });
+                }
+            }
+            Ok(Contact::Penetrating)
+        }
+        (3, 2) => {
+            let rows = complement_2(&pts);
+            // Trait objects keep the recursion to finitely many instantiations
+            // (a generic wrapper would nest one more level per call).
+            let (ra, rb) = (&a, &b);
+            let pa = Projected {
+                inner: &ra,
+                rows: rows.clone(),
+            };
+            let pb = Projected {
+                inner: &rb,
+                rows: rows.clone(),
+            };
+            let opts = Options::<T, 2> {
+                initial_direction: None,
+                max_iterations,
+            };
+            let sub = contact(&pa, &pb, &opts)?;
+            *iterations += sub.iterations;
+            Ok(match sub.contact {
+                Contact::Penetrating => Contact::Penetrating,
+                Contact::Touching { normal } => Contact::Touching {
+                    normal: apply_rows_transposed(&rows, &normal),
+                },
+                Contact::NotConverged { reason } => Contact::NotConverged { reason },
+                // π(O) = O is in π(K) because O is in K; only rounding can say otherwise.
+                Contact::Separated { .. } => Contact::NotConverged {
+                    reason: NotConverged::Degenerate {
+                        region: crate::region::Region::Point(crate::region::PointRegion::O),
+                    },
+                },
+            })
+        }
+        _ => Err(Error::UnsupportedDimension {
+            dim: N,
+            supported: "2 and 3",
+        }),
+    }
+}
+
+/// `π(S)` for a linear map `π` given by its rows: `s_{π(S)}(e) = π(s_S(πᵀe))`.
+struct Projected<'a, T: Scalar, const N: usize, const M: usize> {
+    inner: &'a dyn Support<T, N>,
+    rows: [Vector<T, N>; M],
+}
+
+impl<T: Scalar, const N: usize, const M: usize> Support<T, M> for Projected<'_, T, N, M> {
+    fn support(&self, dir: &Vector<T, M>) -> Vector<T, M> {
+        let lifted = apply_rows_transposed(&self.rows, dir);
+        apply_rows(&self.rows, &self.inner.support(&lifted))
+    }
+}
+
+/// One non-zero vector orthogonal to `span(pts)`, which has dimension `N − 1`
+/// (2D: a segment; 3D: a triangle).
+fn complement_1<T: Scalar, const N: usize>(pts: &[Vector<T, N>]) -> Vector<T, N> {
+    let u = &pts[1] - &pts[0];
+    match N {
+        2 => perp2(&u).unwrap_or_else(Vector::zeros),
+        _ => cross3(&u, &(&pts[2] - &pts[0])).unwrap_or_else(Vector::zeros),
+    }
+}
+
+/// Two independent vectors orthogonal to the line `span(pts)` in 3D.
+fn complement_2<T: Scalar, const N: usize>(pts: &[Vector<T, N>]) -> [Vector<T, N>; 2] {
+    let u = &pts[1] - &pts[0];
+    // Cross with the axis along which u is smallest in magnitude: never parallel.
+    let abs = |x: &T| {
+        if *x < T::zero() {
+            -x.clone()
+        } else {
+            x.clone()
+        }
+    };
+    let j = (0..N)
+        .min_by(|&i, &k| {
+            abs(&u[i])
+                .partial_cmp(&abs(&u[k]))
+                .unwrap_or(Ordering::Equal)
+        })
+        .unwrap_or(0);
+    let mut e = Vector::<T, N>::zeros();
+    e[j] = T::one();
+    let r1 = cross3(&u, &e).unwrap_or_else(Vector::zeros);
+    let r2 = cross3(&u, &r1).unwrap_or_else(Vector::zeros);
+    [r1, r2]
+}
+
+/// The indices of the vertices with positive barycentric weight in the
+/// origin, for a simplex whose closed hull contains it.
+///
+/// With `O = p₀ + Σ tᵢ (pᵢ − p₀)`, the weights solve the Gram system
+/// `G t = r`, `Gᵢⱼ = (pᵢ − p₀)·(pⱼ − p₀)`, `rᵢ = −(pᵢ − p₀)·p₀`; by Cramer's rule
+/// `tᵢ = det Gᵢ / det G` with `det G > 0`, and the weight of `p₀` is
+/// `(det G − Σ det Gᵢ) / det G`. Only signs are needed, so nothing is divided.
+pub(crate) fn minimal_face<T: Scalar, const N: usize>(simplex: &Simplex<T, N>) -> Vec<usize> {
+    let p: Vec<Vector<T, N>> = simplex.points().cloned().collect();
+    let k = p.len().saturating_sub(1);
+    if k == 0 {
+        return vec![0];
+    }
+    let e: Vec<Vector<T, N>> = (1..=k).map(|i| &p[i] - &p[0]).collect();
+    let g: Vec<Vec<T>> = e
+        .iter()
+        .map(|ei| e.iter().map(|ej| dot(ei, ej)).collect())
+        .collect();
+    let r: Vec<T> = e.iter().map(|ei| -dot(ei, &p[0])).collect();
+    let det_g = det(&g);
+    let mut weights = Vec::with_capacity(k + 1);
+    let mut rest = det_g.clone();
+    for i in 0..k {
+        let mut gi = g.clone();
+        for (row, ri) in gi.iter_mut().zip(&r) {
+            row[i] = ri.clone();
+        }
+        let di = det(&gi);
+        rest -= di.clone();
+        weights.push(di);
+    }
+    weights.insert(0, rest);
+    let sign = det_g.signum_i8();
+    weights
+        .iter()
+        .enumerate()
+        .filter(|(_, w)| w.signum_i8() * sign > 0)
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// The determinant of a small square matrix by cofactor expansion (only `+`,
+/// `−`, `×`: exact for rationals; sizes up to 3 here).
+fn det<T: Scalar>(m: &[Vec<T>]) -> T {
+    match m.len() {
+        0 => T::one(),
+        1 => m[0][0].clone(),
+        n => {
+            let mut sum = T::zero();
+            for j in 0..n {
+                let minor: Vec<Vec<T>> = m[1..]
+                    .iter()
+                    .map(|row| {
+                        row.iter()
+                            .enumerate()
+                            .filter(|(c, _)| *c != j)
+                            .map(|(_, x)| x.clone())
+                            .collect()
+                    })
+                    .collect();
+                let term = m[0][j].clone() * det(&minor);
+                if j % 2 == 0 {
+                    sum += term;
+                } else {
+                    sum -= term;
+                }
+            }
+            sum
+        }
+    }
+}

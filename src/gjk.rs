@@ -1,0 +1,482 @@
+//! The boolean GJK loop (Gilbert, Johnson & Keerthi, IEEE J. Robotics and
+//! Automation 4(2), 1988; the boolean form of seeds 001, 002 and 004).
+//!
+//! # The loop
+//!
+//! ```text
+//! d ← d₀                               (default (1, 0, …); seeds 001, 002, 004)
+//! W ← ∅
+//! repeat
+//!     w ← s_A(d) − s_B(−d)             (support point of A − B along d)
+//!     if w · d < 0: return Separated { axis: d }
+//!     W ← [w] ++ W                     (newest first)
+//!     (region, kept, d') ← classify(W)
+//!     if region contains O: return Intersecting { W }
+//!     W ← kept;  d ← d'
+//! ```
+//!
+//! # Semantics: closed sets
+//!
+//! [`Outcome::Intersecting`] means the closed shapes share a point: the
+//! origin lies in the closed simplex, a subset of `A − B`. So shapes that
+//! touch at a vertex, an edge or a face *intersect*. The seeds' other
+//! convention (seed 001: touching is not colliding) is offered by
+//! [`crate::contact`] as [`crate::contact::penetrates`].
+//!
+//! # Tie-breaking, per branch
+//!
+//! * **Support test: `w · d < 0` separates; `w · d = 0` goes on.** Seeds 001
+//!   and 002 stop on `≤ 0` and seed 004 on `≤ 0` too (`!(dot > 0)`); with
+//!   `w · d = 0` the support plane passes through the origin, which may still
+//!   be a point of `A − B` (touching), so stopping would misreport touching
+//!   shapes. `w · d < 0` is a proof: every point `x` of `A − B` has
+//!   `x · d ≤ w · d < 0`, so `max_A a·d < min_B b·d`.
+//! * **Region tests**: the smallest feature containing the closest point
+//!   wins (see [`crate::region`]): a vertex beats an edge, an edge beats a
+//!   face, and the closed simplex contains the origin on its boundary.
+//!
+//! # Termination (exact arithmetic)
+//!
+//! Let `v` be the point of the kept simplex closest to the origin. The
+//! classifier returns `d = λ(O − v)` with `λ > 0`, and `d` is orthogonal to
+//! the kept feature, so every point `x` of its affine hull has
+//! `x · d = v · d = −λ|v|² < 0`. The loop adds `w` only if `w · d ≥ 0`, hence:
+//!
+//! 1. `w` is not in the affine hull of the kept feature: **the simplex is
+//!    never degenerate** (no `…-DEG` region is reachable);
+//! 2. `v · (v − w) = |v|² + (w · d)/λ > 0`, so points of the segment `[v, w]`
+//!    near `v` are closer to `O` than `v`: **the distance strictly
+//!    decreases**, and no simplex is ever visited twice;
+//! 3. consequently the closest point of the new simplex lies on a feature
+//!    that contains `w`: the regions of the older vertices are unreachable
+//!    (the seeds' "not possible" cases).
+//!
+//! For polytopes the support map returns one of finitely many vertices, so
+//! the loop ends after finitely many steps with `Intersecting` (`v = O`) or
+//! `Separated`. (If `O ∉ A − B` then at the closest point `v*` of `A − B`,
+//! `max x · (−v*) = −|v*|² < 0`, so the support test fires there at the
+//! latest.)
+//!
+//! # The iteration cap
+//!
+//! Floats break the argument above (rounding can make the distance grow and
+//! the loop cycle), curved shapes that touch make it converge only in the
+//! limit, and a user's support map may not honour its contract. So the loop
+//! counts support calls and stops at [`Options::max_iterations`] (default
+//! [`DEFAULT_MAX_ITERATIONS`]). Reaching it is reported as
+//! [`Outcome::NotConverged`], **never** as separated (the failure of
+//! flexible-collision-library/fcl #366 and of parry's fallback axis). Seed
+//! 001's cap of 20 is far too low for curved shapes near contact, whose
+//! convergence is only linear; 256 is well above what converging queries
+//! need on the benchmark sets and still bounds a pathological query.
+//!
+//! # Degenerate directions (seeds 000 and 001)
+//!
+//! Seed 001 retries with `(0, 1, 0)` when the first support point is the
+//! origin; seed 000 invents a perpendicular when the origin lies on the line.
+//! Both are cases where the origin is *in* the current simplex, so here they
+//! end the query as `Intersecting` (regions `PT-O`, `…-LINE-ON`), in every
+//! dimension. A zero search direction can therefore only come from rounding
+//! (float mode), and is reported as non-convergence.
+
+use crate::classify::classify;
+use crate::error::{Error, Which};
+use crate::region::{Region, RegionKind};
+use crate::scalar::Scalar;
+use crate::shape::Support;
+use crate::simplex::{Simplex, Vertex};
+use crate::vector::{dot, is_finite, is_zero, Vector};
+
+/// The default cap on support calls per query (see the module docs).
+pub const DEFAULT_MAX_ITERATIONS: usize = 256;
+
+/// Query options.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options<T: Scalar, const N: usize> {
+    /// The first search direction; `None` means `(1, 0, …, 0)` as in seeds
+    /// 001, 002 and 004. Must be non-zero and finite.
+    pub initial_direction: Option<Vector<T, N>>,
+    /// The most support calls before giving up with [`Outcome::NotConverged`].
+    pub max_iterations: usize,
+}
+
+impl<T: Scalar, const N: usize> Default for Options<T, N> {
+    fn default() -> Self {
+        Options {
+            initial_direction: None,
+            max_iterations: DEFAULT_MAX_ITERATIONS,
+        }
+    }
+}
+
+/// Why a query stopped without a verdict.
+#[derive(Clone, Debug, PartialEq)]
+pub enum NotConverged {
+    /// [`Options::max_iterations`] support calls were made.
+    IterationCap {
+        /// The cap that was reached.
+        cap: usize,
+    },
+    /// The classifier met a degenerate simplex or contradictory sign tests
+    /// (float rounding only; unreachable in exact arithmetic).
+    Degenerate {
+        /// The `…-DEG` region it reported.
+        region: Region,
+    },
+    /// The classifier returned a zero search direction (float underflow only).
+    ZeroDirection {
+        /// The region whose direction underflowed.
+        region: Region,
+    },
+}
+
+impl std::fmt::Display for NotConverged {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NotConverged::IterationCap { cap } => {
+                write!(f, "iteration cap of {cap} support calls reached")
+            }
+            NotConverged::Degenerate { region } => write!(f, "degenerate simplex ({region})"),
+            NotConverged::ZeroDirection { region } => {
+                write!(f, "zero search direction in region {region}")
+            }
+        }
+    }
+}
+
+/// The verdict of a boolean query.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome<T: Scalar, const N: usize> {
+    /// The closed shapes share a point: the origin lies in the closed
+    /// `simplex`, whose vertices are points of `A − B`.
+    Intersecting {
+        /// The simplex that contains the origin (newest vertex first).
+        simplex: Simplex<T, N>,
+        /// The containing region the classifier named.
+        region: Region,
+    },
+    /// The shapes are disjoint: `support · axis < 0` where `support` is the
+    /// support point of `A − B` along `axis`, so `max_A a·axis < min_B b·axis`.
+    Separated {
+        /// The separating axis (not normalised).
+        axis: Vector<T, N>,
+        /// The support point that proves it.
+        support: Vertex<T, N>,
+    },
+    /// No verdict: see [`NotConverged`]. Never to be read as "separated".
+    NotConverged {
+        /// Why.
+        reason: NotConverged,
+        /// The simplex when the loop stopped.
+        simplex: Simplex<T, N>,
+        /// The last search direction, if any.
+        direction: Option<Vector<T, N>>,
+    },
+}
+
+impl<T: Scalar, const N: usize> Outcome<T, N> {
+    /// `Some(true)` for intersecting, `Some(false)` for separated, `None`
+    /// without a verdict.
+    pub fn intersects(&self) -> Option<bool> {
+        match self {
+            Outcome::Intersecting { .. } => Some(true),
+            Outcome::Separated { .. } => Some(false),
+            Outcome::NotConverged { .. } => None,
+        }
+    }
+
+    /// A short name: `intersecting`, `separated` or `not_converged`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Outcome::Intersecting { .. } => "intersecting",
+            Outcome::Separated { .. } => "separated",
+            Outcome::NotConverged { .. } => "not_converged",
+        }
+    }
+}
+
+/// A verdict with its cost.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report<T: Scalar, const N: usize> {
+    /// The verdict.
+    pub outcome: Outcome<T, N>,
+    /// The number of support points of `A − B` computed (each costs one
+    /// support call on `A` and one on `B`).
+    pub iterations: usize,
+}
+
+/// One pass of the loop, as an [`Observer`] sees it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step<T: Scalar, const N: usize> {
+    /// `0` for the first support point.
+    pub iteration: usize,
+    /// The search direction `d`.
+    pub direction: Vector<T, N>,
+    /// The new support point `w` (with its points on `A` and `B`).
+    pub vertex: Vertex<T, N>,
+    /// `w · d`; negative ends the query as separated.
+    pub progress: T,
+    /// The simplex the classifier saw (new vertex first); empty when the
+    /// step ended with the support test.
+    pub simplex: Simplex<T, N>,
+    /// The region the classifier named (`None` when the step ended with the
+    /// support test).
+    pub region: Option<Region>,
+    /// The simplex after the step (the kept vertices).
+    pub kept: Simplex<T, N>,
+    /// The next search direction, if the search goes on.
+    pub next_direction: Option<Vector<T, N>>,
+}
+
+/// Watches the loop. The unit type `()` watches nothing and costs nothing:
+/// with [`Observer::ENABLED`] `false` no [`Step`] is ever built.
+pub trait Observer<T: Scalar, const N: usize> {
+    /// Whether [`Observer::step`] should be called.
+    const ENABLED: bool = true;
+    /// Called once per pass of the loop.
+    fn step(&mut self, step: Step<T, N>);
+}
+
+impl<T: Scalar, const N: usize> Observer<T, N> for () {
+    const ENABLED: bool = false;
+    fn step(&mut self, _: Step<T, N>) {}
+}
+
+impl<T: Scalar, const N: usize> Observer<T, N> for Vec<Step<T, N>> {
+    fn step(&mut self, step: Step<T, N>) {
+        self.push(step);
+    }
+}
+
+/// One support point of `A − B` along `d`, with its parts, checked finite.
+pub(crate) fn support_vertex<T: Scalar, const N: usize, A, B>(
+    a: &A,
+    b: &B,
+    d: &Vector<T, N>,
+    iteration: usize,
+) -> Result<Vertex<T, N>, Error>
+where
+    A: Support<T, N> + ?Sized,
+    B: Support<T, N> + ?Sized,
+{
+    let sa = a.support(d);
+    if !is_finite(&sa) {
+        return Err(Error::NonFiniteSupport {
+            which: Which::A,
+            iteration,
+        });
+    }
+    let sb = b.support(&-d);
+    if !is_finite(&sb) {
+        return Err(Error::NonFiniteSupport {
+            which: Which::B,
+            iteration,
+        });
+    }
+    let w = &sa - &sb;
+    if !is_finite(&w) {
+        return Err(Error::Overflow { iteration });
+    }
+    Ok(Vertex {
+        w,
+        a: sa,
+        b: sb,
+        dir: d.clone(),
+    })
+}
+
+/// Checks a caller's start direction (or makes the default one).
+pub(crate) fn start_direction<T: Scalar, const N: usize>(
+    opts: &Options<T, N>,
+) -> Result<Vector<T, N>, Error> {
+    if N == 0 {
+        return Err(Error::UnsupportedDimension {
+            dim: 0,
+            supported: "1 and above",
+        });
+    }
+    match &opts.initial_direction {
+        None => {
+            let mut d = Vector::<T, N>::zeros();
+            d[0] = T::one();
+            Ok(d)
+        }
+        Some(d) if !is_finite(d) => Err(Error::NonFinite {
+            which: Which::Query,
+            what: "initial direction".into(),
+        }),
+        Some(d) if is_zero(d) => Err(Error::InvalidParameter {
+            which: Which::Query,
+            what: "initial direction is zero".into(),
+        }),
+        Some(d) => Ok(d.clone()),
+    }
+}
+
+/// The boolean query with the default [`Options`]: `Ok(true)` if the closed
+/// shapes share a point (touching counts), `Ok(false)` if they are disjoint.
+///
+/// Non-convergence (float mode only, see the module docs) is returned as
+/// [`Error::NotConverged`].
+pub fn intersects<T, const N: usize, A, B>(a: &A, b: &B) -> Result<bool, Error>
+where
+    T: Scalar,
+    A: Support<T, N> + ?Sized,
+    B: Support<T, N> + ?Sized,
+{
+    let report = gjk(a, b, &Options::default())?;
+    report
+        .outcome
+        .intersects()
+        .ok_or_else(|| match report.outcome {
+            Outcome::NotConverged { reason, .. } => Error::NotConverged {
+                reason: reason.to_string(),
+            },
+            _ => Error::NotConverged {
+                reason: "no verdict".into(),
+            },
+        })
+}
+
+/// The boolean GJK query (see the module docs).
+pub fn gjk<T, const N: usize, A, B>(
+    a: &A,
+    b: &B,
+    opts: &Options<T, N>,
+) -> Result<Report<T, N>, Error>
+where
+    T: Scalar,
+    A: Support<T, N> + ?Sized,
+    B: Support<T, N> + ?Sized,
+{
+    gjk_observed(a, b, opts, &mut ())
+}
+
+/// [`gjk`] with an [`Observer`] that sees every pass of the loop.
+pub fn gjk_observed<T, const N: usize, A, B, O>(
+    a: &A,
+    b: &B,
+    opts: &Options<T, N>,
+    observer: &mut O,
+) -> Result<Report<T, N>, Error>
+where
+    T: Scalar,
+    A: Support<T, N> + ?Sized,
+    B: Support<T, N> + ?Sized,
+    O: Observer<T, N> + ?Sized,
+{
+    let mut d = start_direction(opts)?;
+    let mut simplex = Simplex::<T, N>::new();
+    let mut iterations = 0;
+    loop {
+        if iterations >= opts.max_iterations {
+            let reason = NotConverged::IterationCap {
+                cap: opts.max_iterations,
+            };
+            return Ok(Report {
+                outcome: Outcome::NotConverged {
+                    reason,
+                    simplex,
+                    direction: Some(d),
+                },
+                iterations,
+            });
+        }
+        let vertex = support_vertex(a, b, &d, iterations)?;
+        let iteration = iterations;
+        iterations += 1;
+        let progress = dot(&vertex.w, &d);
+        if !progress.is_finite() {
+            return Err(Error::Overflow { iteration });
+        }
+        if progress < T::zero() {
+            if O::ENABLED {
+                observer.step(Step {
+                    iteration,
+                    direction: d.clone(),
+                    vertex: vertex.clone(),
+                    progress,
+                    simplex: Simplex::new(),
+                    region: None,
+                    kept: simplex.clone(),
+                    next_direction: None,
+                });
+            }
+            return Ok(Report {
+                outcome: Outcome::Separated {
+                    axis: d,
+                    support: vertex,
+                },
+                iterations,
+            });
+        }
+        let mut grown = simplex.clone();
+        if grown.push_front(vertex.clone()).is_err() {
+            // Only a classifier bug could leave a full simplex: say so rather
+            // than panic.
+            let reason = NotConverged::Degenerate {
+                region: Region::Tet3(crate::region::Tet3Region::Degenerate),
+            };
+            return Ok(Report {
+                outcome: Outcome::NotConverged {
+                    reason,
+                    simplex,
+                    direction: Some(d),
+                },
+                iterations,
+            });
+        }
+        let c = classify(&grown)?;
+        let kept = c.apply(&grown);
+        if O::ENABLED {
+            observer.step(Step {
+                iteration,
+                direction: d.clone(),
+                vertex,
+                progress,
+                simplex: grown,
+                region: Some(c.region),
+                kept: kept.clone(),
+                next_direction: c.direction.clone(),
+            });
+        }
+        simplex = kept;
+        match (c.region.kind(), c.direction) {
+            (RegionKind::Contains, _) => {
+                return Ok(Report {
+                    outcome: Outcome::Intersecting {
+                        simplex,
+                        region: c.region,
+                    },
+                    iterations,
+                });
+            }
+            (RegionKind::Search, Some(next)) if !is_finite(&next) => {
+                return Err(Error::Overflow { iteration })
+            }
+            (RegionKind::Search, Some(next)) if !is_zero(&next) => d = next,
+            (RegionKind::Search, _) => {
+                let reason = NotConverged::ZeroDirection { region: c.region };
+                return Ok(Report {
+                    outcome: Outcome::NotConverged {
+                        reason,
+                        simplex,
+                        direction: Some(d),
+                    },
+                    iterations,
+                });
+            }
+            (RegionKind::Degenerate, _) => {
+                let reason = NotConverged::Degenerate { region: c.region };
+                return Ok(Report {
+                    outcome: Outcome::NotConverged {
+                        reason,
+                        simplex,
+                        direction: Some(d),
+                    },
+                    iterations,
+                });
+            }
+        }
+    }
+}
