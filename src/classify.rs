@@ -312,6 +312,7 @@ fn low_feature<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> Option<Low> {
 /// A value of exactly zero means the origin is on the boundary between two
 /// regions; the spec uses this to label its boundary cases, and traces print
 /// it to show *why* a region was chosen.
+#[allow(clippy::needless_range_loop)] // the indices name vertices (A…D) and index two arrays
 pub fn sign_tests<T: Scalar, const N: usize>(simplex: &Simplex<T, N>) -> Vec<(String, T)> {
     const L: [char; 4] = ['A', 'B', 'C', 'D'];
     let p: Vec<Vector<T, N>> = simplex.points().cloned().collect();
