@@ -104,7 +104,7 @@ fn loop_pairs<const N: usize>(
     tries: usize,
 ) {
     for _ in 0..tries {
-        let mut cloud = |rng: &mut Lcg| {
+        let cloud = |rng: &mut Lcg| {
             let n = rng.next(1, N as i64 + 2) as usize;
             Cloud::<N>(
                 (0..n)
