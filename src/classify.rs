@@ -61,6 +61,24 @@
 //! mode the loop stops with a non-convergence outcome instead of guessing.
 //! Float rounding can also make the sign tests contradict each other so that
 //! no region's conditions hold; that is reported the same way.
+//!
+//! # Float mode: values below their own rounding error count as zero
+//!
+//! Three computed quantities decide between "search on" and "the origin is
+//! on this feature": the edge direction `d` (a cubic form in the
+//! coordinates), the height `(AB × AC) · AO` of a 3D triangle and the face
+//! tests of a tetrahedron (also cubic). With `m` the largest coordinate
+//! magnitude of the simplex, each is computed with an absolute error below
+//! a small multiple of `u m³` (`u` = [`Scalar::UNIT_ROUNDOFF`]: a handful of
+//! roundings, each of relative size `u`, on terms of size at most `4m³`).
+//! Below [`NOISE_FACTOR`]` · u · m³` the sign of such a value is rounding
+//! noise, so it is taken as zero: the origin lies on the feature up to
+//! rounding, i.e. within about `NOISE_FACTOR · u · m` of it. Without this an
+//! origin lying exactly on an edge of the simplex (an ordinary event inside
+//! overlapping shapes) sends the search along a noise direction, the loop
+//! stalls and reports non-convergence. Exact mode has `u = 0` and is
+//! unaffected. The threshold is the float mode's tolerance band; a test in
+//! `tests/semantics.rs` shows where it starts to matter.
 
 use crate::error::{Error, Which};
 use crate::region::{
@@ -69,6 +87,49 @@ use crate::region::{
 use crate::scalar::Scalar;
 use crate::simplex::Simplex;
 use crate::vector::{cross2, cross3, dot, is_zero, reject, Vector};
+
+/// The multiple of `u m³` below which a cubic quantity is rounding noise in
+/// float mode (see the module docs): 64 covers the at most 12 roundings of
+/// the longest chain (an edge direction: two differences, three dot products
+/// of 2–3 terms, two scalings, one subtraction) on terms bounded by `4m³`,
+/// with room to spare.
+pub const NOISE_FACTOR: f64 = 64.0;
+
+/// `true` when `x` (a cubic form in coordinates of magnitude at most `m`) is
+/// within rounding noise of zero. Always `false` in exact mode.
+fn is_noise<T: Scalar>(x: &T, m: f64) -> bool {
+    if T::EXACT || m == 0.0 {
+        return false;
+    }
+    // |x| / m³ without forming m³ (which may overflow).
+    (x.to_f64().abs() / m / m / m) <= NOISE_FACTOR * T::UNIT_ROUNDOFF
+}
+
+/// The largest coordinate magnitude of the points, as an `f64`.
+fn scale<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> f64 {
+    p.iter()
+        .flat_map(|v| v.iter())
+        .map(|x| x.to_f64().abs())
+        .fold(0.0, f64::max)
+}
+
+/// An edge region's classification, or the containing region when its
+/// direction is rounding noise (float mode only).
+fn edge_or_contained<T: Scalar, const N: usize>(
+    region: Region,
+    contained: Region,
+    p: &[Vector<T, N>],
+    x: usize,
+    y: usize,
+) -> Classification<T, N> {
+    let d = edge_direction(p, x, y);
+    let m = scale(p);
+    if d.iter().all(|c| is_noise(c, m)) {
+        stop(contained, p.len())
+    } else {
+        found(region, &[x, y], d)
+    }
+}
 
 /// The most vertices [`Kept`] can hold.
 pub const MAX_KEPT: usize = 16;
@@ -385,7 +446,8 @@ fn line_case<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> LineCase<T, N> {
     let zero = T::zero();
     let (ta, tb) = (toward(p, 0, 1), toward(p, 1, 0));
     let d = edge_direction(p, 0, 1);
-    if is_zero(&d) && ta >= zero && tb >= zero {
+    let m = scale(p);
+    if d.iter().all(|c| c.is_zero() || is_noise(c, m)) && ta >= zero && tb >= zero {
         LineCase::On
     } else if ta <= zero {
         LineCase::A
@@ -455,9 +517,9 @@ fn classify_tri2<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> Classificatio
         Some(Low::Vertex(0)) => found(Region::Tri2(R5), &[0], -&p[0]),
         Some(Low::Vertex(1)) => found(Region::Tri2(R3), &[1], -&p[1]),
         Some(Low::Vertex(_)) => found(Region::Tri2(R1), &[2], -&p[2]),
-        Some(Low::Edge(0, 1)) => found(Region::Tri2(R4), &[0, 1], edge_direction(p, 0, 1)),
-        Some(Low::Edge(0, _)) => found(Region::Tri2(R6), &[0, 2], edge_direction(p, 0, 2)),
-        Some(Low::Edge(..)) => found(Region::Tri2(R2), &[1, 2], edge_direction(p, 1, 2)),
+        Some(Low::Edge(0, 1)) => edge_or_contained(Region::Tri2(R4), Region::Tri2(R7), p, 0, 1),
+        Some(Low::Edge(0, _)) => edge_or_contained(Region::Tri2(R6), Region::Tri2(R7), p, 0, 2),
+        Some(Low::Edge(..)) => edge_or_contained(Region::Tri2(R2), Region::Tri2(R7), p, 1, 2),
         None => stop(Region::Tri2(Degenerate), 3),
     }
 }
@@ -469,6 +531,11 @@ fn classify_tri3<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> Classificatio
     }
     let n = face_normal(p, 0, 1, 2);
     let height = dot(&n, &(-&p[0]));
+    let height = if is_noise(&height, scale(p)) {
+        T::zero()
+    } else {
+        height
+    };
     if height.is_zero() && in_closed_tri(p) {
         return stop(Region::Tri3(On), 3);
     }
@@ -479,9 +546,9 @@ fn classify_tri3<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> Classificatio
     }
     match low_feature(p) {
         Some(Low::Vertex(i)) => found(Region::Tri3([A, B, C][i]), &[i], -&p[i]),
-        Some(Low::Edge(0, 1)) => found(Region::Tri3(AB), &[0, 1], edge_direction(p, 0, 1)),
-        Some(Low::Edge(0, _)) => found(Region::Tri3(AC), &[0, 2], edge_direction(p, 0, 2)),
-        Some(Low::Edge(..)) => found(Region::Tri3(BC), &[1, 2], edge_direction(p, 1, 2)),
+        Some(Low::Edge(0, 1)) => edge_or_contained(Region::Tri3(AB), Region::Tri3(On), p, 0, 1),
+        Some(Low::Edge(0, _)) => edge_or_contained(Region::Tri3(AC), Region::Tri3(On), p, 0, 2),
+        Some(Low::Edge(..)) => edge_or_contained(Region::Tri3(BC), Region::Tri3(On), p, 1, 2),
         None => stop(Region::Tri3(Degenerate), 3),
     }
 }
@@ -540,7 +607,7 @@ fn classify_tet3<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> Classificatio
                     (1, 3) => BD,
                     _ => CD,
                 };
-                found(Region::Tet3(r), &[x, y], edge_direction(p, x, y))
+                edge_or_contained(Region::Tet3(r), Region::Tet3(In), p, x, y)
             }
         };
     }
@@ -614,6 +681,38 @@ mod tests {
         ]))
         .unwrap();
         assert_eq!(c.region.spec_id(), "3D-TET-IN");
+    }
+
+    /// Where [`NOISE_FACTOR`] starts to matter: the origin at distance `h`
+    /// from the edge `AB` of a unit-size 2D triangle. Exact mode always sees
+    /// the edge region; f64 sees "on the edge" (contained) once `h` is below
+    /// about `NOISE_FACTOR · u ≈ 7e-15`, and the edge region above it.
+    #[test]
+    fn noise_threshold_in_f64() {
+        // AB on the line y = h, C above it: the origin is below AB, at distance h.
+        let tri = |h: f64| [[1.0, h], [-1.0, h], [0.0, 1.0]];
+        let region64 = |h: f64| classify(&simplex2_f64(&tri(h))).unwrap().region.spec_id();
+        let region_exact = |h: f64| classify(&simplex2(&tri(h))).unwrap().region.spec_id();
+        for h in [1e-3, 1e-10, 1e-13] {
+            assert_eq!(region64(h), "2D-TRI-R4", "h = {h}");
+            assert_eq!(region_exact(h), "2D-TRI-R4", "h = {h}");
+        }
+        for h in [1e-15, 1e-17] {
+            assert_eq!(
+                region64(h),
+                "2D-TRI-R7",
+                "h = {h}: within rounding of the edge"
+            );
+            assert_eq!(
+                region_exact(h),
+                "2D-TRI-R4",
+                "h = {h}: exact mode sees the gap"
+            );
+        }
+    }
+
+    fn simplex2_f64(pts: &[[f64; 2]]) -> Simplex<f64, 2> {
+        Simplex::from_points(pts.iter().map(|p| Vector::<f64, 2>::new(p[0], p[1]))).unwrap()
     }
 
     #[test]

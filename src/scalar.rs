@@ -52,6 +52,10 @@ pub trait Scalar:
     const NAME: &'static str;
     /// `true` when arithmetic never rounds (the rationals).
     const EXACT: bool;
+    /// The unit roundoff `u` (half the machine epsilon): `2⁻⁵³` for `f64`,
+    /// `2⁻²⁴` for `f32`, `0` for rationals. Every basic operation's relative
+    /// error is at most `u`.
+    const UNIT_ROUNDOFF: f64;
     /// `false` for NaN and ±∞. Always `true` for rationals.
     fn is_finite(&self) -> bool;
     /// The value of a small integer (exact in all implementations for |v| < 2²⁴).
@@ -95,6 +99,7 @@ macro_rules! float_scalar {
         impl Scalar for $t {
             const NAME: &'static str = $name;
             const EXACT: bool = false;
+            const UNIT_ROUNDOFF: f64 = <$t>::EPSILON as f64 / 2.0;
             fn is_finite(&self) -> bool {
                 <$t>::is_finite(*self)
             }
@@ -128,6 +133,7 @@ float_scalar!(f64, "f64");
 impl Scalar for BigRational {
     const NAME: &'static str = "exact";
     const EXACT: bool = true;
+    const UNIT_ROUNDOFF: f64 = 0.0;
     fn is_finite(&self) -> bool {
         true
     }

@@ -1,0 +1,357 @@
+//! The documented semantics, tested: closed-set intersection (touching
+//! counts), seed 001's convention (touching does not), certificates that can
+//! be checked exactly, agreement of f32 / f64 / exact away from the boundary,
+//! typed errors and the non-convergence outcome.
+
+mod common;
+
+use common::{convert, show, Cloud, Lcg};
+use gjk::contact::{contact, penetrates, Contact};
+use gjk::gjk::{gjk, intersects, NotConverged, Options, Outcome};
+use gjk::vector::dot;
+use gjk::{Error, Rational, Scalar, Support, Vector};
+
+fn r(v: i64) -> Rational {
+    Rational::from_integer(v.into())
+}
+
+fn v3(x: i64, y: i64, z: i64) -> Vector<Rational, 3> {
+    Vector::<Rational, 3>::new(r(x), r(y), r(z))
+}
+
+fn v2(x: i64, y: i64) -> Vector<Rational, 2> {
+    Vector::<Rational, 2>::new(r(x), r(y))
+}
+
+/// The 8 corners of the box `[lo, hi]`.
+fn cube(lo: [i64; 3], hi: [i64; 3]) -> Cloud<Rational, 3> {
+    let mut pts = Vec::new();
+    for i in 0..8 {
+        let pick = |k: usize| if i >> k & 1 == 0 { lo[k] } else { hi[k] };
+        pts.push(v3(pick(0), pick(1), pick(2)));
+    }
+    Cloud(pts)
+}
+
+fn square(lo: [i64; 2], hi: [i64; 2]) -> Cloud<Rational, 2> {
+    Cloud(vec![
+        v2(lo[0], lo[1]),
+        v2(hi[0], lo[1]),
+        v2(hi[0], hi[1]),
+        v2(lo[0], hi[1]),
+    ])
+}
+
+fn max_dot<T: Scalar, const N: usize>(c: &Cloud<T, N>, n: &Vector<T, N>) -> T {
+    c.0.iter()
+        .map(|p| dot(p, n))
+        .fold(None, |m: Option<T>, x| {
+            Some(m.map_or(x.clone(), |m| if x > m { x } else { m }))
+        })
+        .unwrap()
+}
+
+fn min_dot<T: Scalar, const N: usize>(c: &Cloud<T, N>, n: &Vector<T, N>) -> T {
+    -max_dot(c, &-n)
+}
+
+/// The exact three-way verdict, with its certificate checked.
+fn verdict<const N: usize>(a: &Cloud<Rational, N>, b: &Cloud<Rational, N>) -> &'static str {
+    let k = contact(a, b, &Options::default()).unwrap().contact;
+    match &k {
+        Contact::Separated { axis } => {
+            assert!(
+                max_dot(a, axis) < min_dot(b, axis),
+                "axis does not separate: a = {}, b = {}",
+                show(&a.0),
+                show(&b.0)
+            )
+        }
+        Contact::Touching { normal } => {
+            assert!(normal.iter().any(|x| *x != r(0)), "zero touching normal");
+            assert_eq!(
+                max_dot(a, normal),
+                min_dot(b, normal),
+                "normal is not a weakly separating plane: a = {}, b = {}",
+                show(&a.0),
+                show(&b.0)
+            );
+        }
+        Contact::Penetrating => {}
+        Contact::NotConverged { reason } => panic!("exact mode did not conclude: {reason}"),
+    }
+    k.name()
+}
+
+#[test]
+fn touching_cubes_intersect_and_do_not_penetrate() {
+    let a = cube([0, 0, 0], [2, 2, 2]);
+    let cases = [
+        ("face-face", cube([2, 0, 0], [4, 2, 2])),
+        ("face-face, offset", cube([2, 1, 1], [4, 3, 3])),
+        ("edge-edge", cube([2, 2, 0], [4, 4, 2])),
+        ("vertex-vertex", cube([2, 2, 2], [4, 4, 4])),
+        ("edge-face", cube([2, -1, 1], [4, 3, 5])),
+        (
+            "vertex-face",
+            Cloud(vec![v3(2, 1, 1), v3(5, 0, 0), v3(5, 3, 0), v3(5, 0, 3)]),
+        ),
+        // B's edge (3,1,1)–(1,3,1) crosses A's edge x = y = 2 at (2, 2, 1);
+        // B lies in x + y ≥ 4, A in x + y ≤ 4.
+        (
+            "crossing edges",
+            Cloud(vec![v3(3, 1, 1), v3(1, 3, 1), v3(4, 4, 0), v3(4, 4, 2)]),
+        ),
+    ];
+    for (name, b) in cases {
+        assert_eq!(verdict(&a, &b), "touching", "{name}");
+        assert!(
+            intersects(&a, &b).unwrap(),
+            "{name}: touching shapes intersect (closed sets)"
+        );
+        assert!(
+            !penetrates(&a, &b).unwrap(),
+            "{name}: seed 001's convention: touching is not colliding"
+        );
+    }
+}
+
+#[test]
+fn touching_squares_in_2d() {
+    let a = square([0, 0], [2, 2]);
+    for (name, b) in [
+        ("edge-edge", square([2, 0], [4, 2])),
+        ("edge-edge, offset", square([2, 1], [4, 5])),
+        ("vertex-vertex", square([2, 2], [4, 4])),
+        ("vertex-edge", Cloud(vec![v2(2, 1), v2(4, 0), v2(4, 3)])),
+        ("collinear segments", Cloud(vec![v2(2, 0), v2(2, -5)])),
+    ] {
+        assert_eq!(verdict(&a, &b), "touching", "{name}");
+        assert!(intersects(&a, &b).unwrap());
+        assert!(!penetrates(&a, &b).unwrap());
+    }
+}
+
+#[test]
+fn overlapping_and_separated() {
+    let a = cube([0, 0, 0], [2, 2, 2]);
+    assert_eq!(verdict(&a, &cube([1, 1, 1], [3, 3, 3])), "penetrating");
+    assert_eq!(
+        verdict(&a, &cube([0, 0, 0], [2, 2, 2])),
+        "penetrating",
+        "identical shapes"
+    );
+    assert_eq!(
+        verdict(&a, &Cloud(vec![v3(1, 1, 1)])),
+        "penetrating",
+        "a point inside"
+    );
+    assert_eq!(verdict(&a, &cube([3, 0, 0], [5, 2, 2])), "separated");
+    assert!(penetrates(&a, &cube([1, 1, 1], [3, 3, 3])).unwrap());
+    assert!(!intersects(&a, &cube([3, 3, 3], [5, 5, 5])).unwrap());
+    // Identical squares: every triangle of their corners has the origin on an
+    // edge, so no single simplex proves penetration; the descent does.
+    assert_eq!(
+        verdict(&square([-1, -1], [1, 1]), &square([-1, -1], [1, 1])),
+        "penetrating"
+    );
+}
+
+#[test]
+fn flat_shapes_only_touch() {
+    // Two coplanar triangles overlapping in 3D: A − B is flat, so there is no
+    // interior: touching by definition.
+    let a = Cloud(vec![v3(0, 0, 0), v3(4, 0, 0), v3(0, 4, 0)]);
+    let b = Cloud(vec![v3(1, 1, 0), v3(5, 1, 0), v3(1, 5, 0)]);
+    assert_eq!(verdict(&a, &b), "touching");
+    // A flat triangle through a box does penetrate (A − B is full-dimensional).
+    let c = Cloud(vec![v3(-1, -1, 1), v3(5, -1, 1), v3(-1, 5, 1)]);
+    assert_eq!(verdict(&cube([0, 0, 0], [2, 2, 2]), &c), "penetrating");
+}
+
+#[test]
+fn separated_queries_prove_their_axis_exactly() {
+    let mut rng = Lcg(7);
+    for _ in 0..500 {
+        let a = Cloud(rng.cloud::<3>(6, 5));
+        let b = Cloud(rng.cloud::<3>(6, 5));
+        if let Outcome::Separated { axis, support } =
+            gjk(&a, &b, &Options::default()).unwrap().outcome
+        {
+            assert!(dot(&support.w, &axis) < r(0));
+            assert!(
+                max_dot(&a, &axis) < min_dot(&b, &axis),
+                "a = {}, b = {}",
+                show(&a.0),
+                show(&b.0)
+            );
+        }
+    }
+}
+
+/// Same verdict after moving `b` by ±δ along each axis: then the case is
+/// at least δ away from the touching boundary in those directions.
+fn robust_verdict<const N: usize>(
+    a: &Cloud<Rational, N>,
+    b: &Cloud<Rational, N>,
+    delta: &Rational,
+) -> Option<&'static str> {
+    let v = verdict(a, b);
+    for k in 0..N {
+        for s in [1, -1] {
+            let mut shift = Vector::<Rational, N>::zeros();
+            shift[k] = delta.clone() * r(s);
+            let moved = Cloud(b.0.iter().map(|p| p + &shift).collect());
+            if verdict(a, &moved) != v {
+                return None;
+            }
+        }
+    }
+    Some(v)
+}
+
+fn float_verdict<T: gjk::scalar::FromRational, const N: usize>(
+    a: &Cloud<Rational, N>,
+    b: &Cloud<Rational, N>,
+) -> &'static str {
+    let (fa, fb) = (Cloud(convert::<T, N>(&a.0)), Cloud(convert::<T, N>(&b.0)));
+    contact(&fa, &fb, &Options::default())
+        .unwrap()
+        .contact
+        .name()
+}
+
+fn agreement<const N: usize>(seed: u64) -> usize {
+    let mut rng = Lcg(seed);
+    let seventh = Rational::new(1.into(), 7.into());
+    let delta = Rational::new(1.into(), 50.into());
+    let mut compared = 0;
+    for _ in 0..300 {
+        // Coordinates k/7: not representable in binary, so floats round.
+        let scale = |c: Vec<Vector<Rational, N>>| {
+            Cloud(c.into_iter().map(|p| p * seventh.clone()).collect())
+        };
+        let a = scale(rng.cloud::<N>(N + 3, 12));
+        let b = scale(rng.cloud::<N>(N + 3, 12));
+        let Some(v) = robust_verdict(&a, &b, &delta) else {
+            continue;
+        };
+        if v == "touching" {
+            continue;
+        }
+        compared += 1;
+        assert_eq!(
+            float_verdict::<f64, N>(&a, &b),
+            v,
+            "f64: a = {}, b = {}",
+            show(&a.0),
+            show(&b.0)
+        );
+        assert_eq!(
+            float_verdict::<f32, N>(&a, &b),
+            v,
+            "f32: a = {}, b = {}",
+            show(&a.0),
+            show(&b.0)
+        );
+    }
+    compared
+}
+
+#[test]
+fn f32_f64_and_exact_agree_away_from_the_boundary() {
+    assert!(agreement::<2>(11) > 200);
+    assert!(agreement::<3>(12) > 200);
+}
+
+#[test]
+fn the_iteration_cap_is_reported_never_as_separated() {
+    let a = cube([0, 0, 0], [2, 2, 2]);
+    let b = cube([1, 1, 1], [3, 3, 3]);
+    let opts = Options {
+        max_iterations: 1,
+        ..Options::default()
+    };
+    let report = gjk(&a, &b, &opts).unwrap();
+    assert!(matches!(
+        report.outcome,
+        Outcome::NotConverged {
+            reason: NotConverged::IterationCap { cap: 1 },
+            ..
+        }
+    ));
+    assert_eq!(report.outcome.intersects(), None);
+    let k = contact(&a, &b, &opts).unwrap();
+    assert!(matches!(k.contact, Contact::NotConverged { .. }));
+}
+
+/// A support map that breaks its contract.
+struct Broken(f64);
+impl Support<f64, 3> for Broken {
+    fn support(&self, _: &Vector<f64, 3>) -> Vector<f64, 3> {
+        Vector::<f64, 3>::new(self.0, 0.0, 0.0)
+    }
+}
+
+#[test]
+fn bad_input_gets_a_typed_error() {
+    let ok = Cloud(vec![Vector::<f64, 3>::new(0.0, 0.0, 0.0)]);
+    let nan = gjk(&Broken(f64::NAN), &ok, &Options::default());
+    assert!(
+        matches!(
+            nan,
+            Err(Error::NonFiniteSupport {
+                which: gjk::Which::A,
+                ..
+            })
+        ),
+        "{nan:?}"
+    );
+    let inf = gjk(&ok, &Broken(f64::INFINITY), &Options::default());
+    assert!(
+        matches!(
+            inf,
+            Err(Error::NonFiniteSupport {
+                which: gjk::Which::B,
+                ..
+            })
+        ),
+        "{inf:?}"
+    );
+    let zero_dir = Options {
+        initial_direction: Some(Vector::zeros()),
+        ..Options::default()
+    };
+    assert!(matches!(
+        gjk(&ok, &ok, &zero_dir),
+        Err(Error::InvalidParameter { .. })
+    ));
+    let nan_dir = Options {
+        initial_direction: Some(Vector::<f64, 3>::new(f64::NAN, 0.0, 0.0)),
+        ..Options::default()
+    };
+    assert!(matches!(
+        gjk(&ok, &ok, &nan_dir),
+        Err(Error::NonFinite { .. })
+    ));
+    // Finite coordinates whose products overflow f64: an error, not a wrong answer.
+    let huge = Cloud(vec![
+        Vector::<f64, 3>::new(1e300, 1e300, 0.0),
+        Vector::<f64, 3>::new(-1e300, 1e300, 1e300),
+    ]);
+    let far = Cloud(vec![Vector::<f64, 3>::new(-1e300, -1e300, -1e300)]);
+    assert!(matches!(
+        gjk(&huge, &far, &Options::default()),
+        Err(Error::Overflow { .. })
+    ));
+    // Dimensions without region logic yet: a clear error.
+    let a4 = Cloud(vec![
+        Vector::<f64, 4>::from_element(1.0),
+        Vector::<f64, 4>::from_element(-1.0),
+    ]);
+    let b4 = Cloud(vec![Vector::<f64, 4>::from_element(0.5)]);
+    assert!(matches!(
+        gjk(&a4, &b4, &Options::default()),
+        Err(Error::UnsupportedDimension { dim: 4, .. })
+    ));
+}
