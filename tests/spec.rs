@@ -304,3 +304,23 @@ fn coverage_both_ways() {
 fn rational_strings_parse() {
     assert_eq!(rat("-1/2") * rat("4"), rat("-2"));
 }
+
+/// `spec/README.md` has a table row for every region and no row for a
+/// region the code does not have.
+#[test]
+fn spec_readme_has_a_row_per_region() {
+    let text = std::fs::read_to_string(common::root().join("spec/README.md")).unwrap();
+    let rows: BTreeSet<String> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("| `"))
+        .filter_map(|l| l.split('`').next())
+        .filter(|id| id.starts_with("PT-") || id.starts_with("2D-") || id.starts_with("3D-"))
+        .map(str::to_string)
+        .collect();
+    for r in Region::all() {
+        assert!(rows.contains(r.spec_id()), "spec/README.md has no row for {r}");
+    }
+    for id in &rows {
+        assert!(Region::from_spec_id(id).is_some(), "spec/README.md has a row for unknown region {id}");
+    }
+}
