@@ -318,9 +318,15 @@ fn spec_readme_has_a_row_per_region() {
         .map(str::to_string)
         .collect();
     for r in Region::all() {
-        assert!(rows.contains(r.spec_id()), "spec/README.md has no row for {r}");
+        assert!(
+            rows.contains(r.spec_id()),
+            "spec/README.md has no row for {r}"
+        );
     }
     for id in &rows {
-        assert!(Region::from_spec_id(id).is_some(), "spec/README.md has a row for unknown region {id}");
+        assert!(
+            Region::from_spec_id(id).is_some(),
+            "spec/README.md has a row for unknown region {id}"
+        );
     }
 }
