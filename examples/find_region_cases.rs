@@ -45,19 +45,7 @@ fn search<const N: usize>(
         let Ok(c) = classify(&s) else { continue };
         let boundary = sign_tests(&s).iter().any(|(_, v)| v.is_zero());
         let key = (c.region.spec_id().to_string(), boundary);
-        let text: Vec<String> = pts
-            .iter()
-            .map(|p| {
-                format!(
-                    "[{}]",
-                    p.iter()
-                        .map(|x| x.to_string())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )
-            })
-            .collect();
-        let entry = format!("[{}]", text.join(", "));
+        let entry = points_text(&pts);
         let better = found
             .get(&key)
             .map(|old| entry.len() < old.len())
@@ -82,20 +70,21 @@ impl<const N: usize> Support<Rational, N> for Cloud<N> {
     }
 }
 
-fn cloud_text<const N: usize>(c: &Cloud<N>) -> String {
-    let pts: Vec<String> =
-        c.0.iter()
-            .map(|p| {
-                format!(
-                    "[{}]",
-                    p.iter()
-                        .map(|x| x.to_string())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )
-            })
-            .collect();
-    format!("[{}]", pts.join(", "))
+/// Points as a TOML-ish literal: `[[1, 2], [3, 4]]`.
+fn points_text<const N: usize>(pts: &[Vector<Rational, N>]) -> String {
+    let rows: Vec<String> = pts
+        .iter()
+        .map(|p| {
+            format!(
+                "[{}]",
+                p.iter()
+                    .map(|x| x.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        })
+        .collect();
+    format!("[{}]", rows.join(", "))
 }
 
 fn loop_pairs<const N: usize>(
@@ -118,7 +107,7 @@ fn loop_pairs<const N: usize>(
             continue;
         }
         for region in steps.iter().filter_map(|s| s.region) {
-            let (ta, tb) = (cloud_text(&a), cloud_text(&b));
+            let (ta, tb) = (points_text(&a.0), points_text(&b.0));
             let better = found
                 .get(region.spec_id())
                 .map(|(x, y)| ta.len() + tb.len() < x.len() + y.len())

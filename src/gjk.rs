@@ -368,19 +368,20 @@ where
     let mut d = start_direction(opts)?;
     let mut simplex = Simplex::<T, N>::new();
     let mut iterations = 0;
+    let no_verdict = |reason, simplex, d, iterations| Report {
+        outcome: Outcome::NotConverged {
+            reason,
+            simplex,
+            direction: Some(d),
+        },
+        iterations,
+    };
     loop {
         if iterations >= opts.max_iterations {
             let reason = NotConverged::IterationCap {
                 cap: opts.max_iterations,
             };
-            return Ok(Report {
-                outcome: Outcome::NotConverged {
-                    reason,
-                    simplex,
-                    direction: Some(d),
-                },
-                iterations,
-            });
+            return Ok(no_verdict(reason, simplex, d, iterations));
         }
         let vertex = support_vertex(a, b, &d, iterations)?;
         let iteration = iterations;
@@ -414,17 +415,13 @@ where
         if grown.push_front(vertex.clone()).is_err() {
             // Only a classifier bug could leave a full simplex: say so rather
             // than panic.
-            let reason = NotConverged::Degenerate {
-                region: Region::Tet3(crate::region::Tet3Region::Degenerate),
-            };
-            return Ok(Report {
-                outcome: Outcome::NotConverged {
-                    reason,
-                    simplex,
-                    direction: Some(d),
-                },
+            let region = Region::Tet3(crate::region::Tet3Region::Degenerate);
+            return Ok(no_verdict(
+                NotConverged::Degenerate { region },
+                simplex,
+                d,
                 iterations,
-            });
+            ));
         }
         let c = classify(&grown)?;
         let kept = c.apply(&grown);
@@ -441,13 +438,11 @@ where
             });
         }
         simplex = kept;
-        match (c.region.kind(), c.direction) {
+        let region = c.region;
+        match (region.kind(), c.direction) {
             (RegionKind::Contains, _) => {
                 return Ok(Report {
-                    outcome: Outcome::Intersecting {
-                        simplex,
-                        region: c.region,
-                    },
+                    outcome: Outcome::Intersecting { simplex, region },
                     iterations,
                 });
             }
@@ -456,26 +451,20 @@ where
             }
             (RegionKind::Search, Some(next)) if !is_zero(&next) => d = next,
             (RegionKind::Search, _) => {
-                let reason = NotConverged::ZeroDirection { region: c.region };
-                return Ok(Report {
-                    outcome: Outcome::NotConverged {
-                        reason,
-                        simplex,
-                        direction: Some(d),
-                    },
+                return Ok(no_verdict(
+                    NotConverged::ZeroDirection { region },
+                    simplex,
+                    d,
                     iterations,
-                });
+                ));
             }
             (RegionKind::Degenerate, _) => {
-                let reason = NotConverged::Degenerate { region: c.region };
-                return Ok(Report {
-                    outcome: Outcome::NotConverged {
-                        reason,
-                        simplex,
-                        direction: Some(d),
-                    },
+                return Ok(no_verdict(
+                    NotConverged::Degenerate { region },
+                    simplex,
+                    d,
                     iterations,
-                });
+                ));
             }
         }
     }
