@@ -1,10 +1,28 @@
 //! # gjk — a reference implementation of the Gilbert–Johnson–Keerthi algorithm
 //!
-//! See `README.md` and `ARCHITECTURE.md`.
+//! The modules follow the algorithm (see `ARCHITECTURE.md`):
+//!
+//! * [`scalar`] and [`vector`]: the numbers (`f32`, `f64`, exact
+//!   [`Rational`]) and the dimension-free products the tests are written in;
+//! * [`shape`]: support maps ([`Support`]) and the shapes that have them;
+//! * [`simplex`]: up to `N + 1` points of `A − B`, newest first;
+//! * [`region`] and [`classify`]: every Voronoi-region case of the simplex,
+//!   named by its spec ID (`spec/README.md`), and the total classifier;
+//! * [`gjk`]: the boolean loop, its outcome enum and its observer (traces);
+//! * [`contact`]: separated / touching / penetrating, exactly.
+//!
+//! Semantics in one line: [`gjk::intersects`] is about the *closed* shapes
+//! (touching counts), [`contact::penetrates`] is seed 001's convention
+//! (touching does not), and running out of iterations is never reported as
+//! either answer.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod classify;
+pub mod contact;
 pub mod error;
+pub mod gjk;
+pub mod region;
 pub mod scalar;
 pub mod shape;
 pub mod simplex;
@@ -15,7 +33,3 @@ pub use scalar::{Field, Rational, Real, Scalar};
 pub use shape::Support;
 pub use simplex::{Simplex, Vertex};
 pub use vector::Vector;
-pub mod classify;
-pub mod contact;
-pub mod gjk;
-pub mod region;
