@@ -4,6 +4,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod case;
 pub mod error;
 pub mod scalar;
 pub mod shape;
