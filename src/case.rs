@@ -1478,3 +1478,922 @@ impl<R: BufRead> Iterator for CaseReader<R> {
         None
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nalgebra::vector;
+    use num_bigint::BigInt;
+    use proptest::prelude::*;
+    use serde_json::json;
+    use std::time::{Duration, Instant};
+
+    fn q(p: i64, d: i64) -> Rational {
+        crate::scalar::ratio(p, d).unwrap()
+    }
+
+    fn pow10(e: u32) -> BigInt {
+        BigInt::from(10u32).pow(e)
+    }
+
+    fn ok(line: &str) -> Case {
+        match parse_line(line, 1) {
+            Ok(Some(c)) => c,
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+
+    fn err(line: &str) -> CaseError {
+        err_full(line).error
+    }
+
+    fn err_full(line: &str) -> LineError {
+        match parse_line(line, 7) {
+            Err(e) => e,
+            other => panic!("{line}: expected an error, got {other:?}"),
+        }
+    }
+
+    /// The exact value of one coordinate written as `text` in a case.
+    fn coord(text: &str) -> Rational {
+        let c = ok(&format!(r#"{{"a": [[{text}]], "b": [[0]]}}"#));
+        c.a[0][0].clone()
+    }
+
+    /// The error for one coordinate written as `text` in `a[0][0]`.
+    fn coord_err(text: &str) -> CoordinateError {
+        match err(&format!(r#"{{"a": [[{text}]], "b": [[0]]}}"#)) {
+            CaseError::BadCoordinate {
+                which: Which::A,
+                point: 0,
+                coord: 0,
+                error,
+                ..
+            } => error,
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+
+    // -- exactness ----------------------------------------------------------
+
+    #[test]
+    fn decimal_strings_are_exact() {
+        assert_eq!(coord(r#""0.1""#), q(1, 10));
+        assert_eq!(coord(r#""-2.5e-7""#), q(-1, 4_000_000));
+        assert_eq!(coord(r#""+3""#), q(3, 1));
+        assert_eq!(coord(r#""1E10""#), q(10_000_000_000, 1));
+        assert_eq!(coord(r#"".5""#), q(1, 2));
+        assert_eq!(coord(r#""5.""#), q(5, 1));
+        assert_eq!(coord(r#""-0""#), q(0, 1));
+        assert_eq!(coord(r#""007.50""#), q(15, 2));
+        assert_eq!(coord(r#""1e+2""#), q(100, 1));
+        assert_eq!(coord(r#""1e00000000000000000001""#), q(10, 1));
+        assert_eq!(coord(r#""0e4096""#), q(0, 1));
+        // Escapes are decoded by JSON before the coordinate is read.
+        assert_eq!(coord(r#""\u0031/\u0033""#), q(1, 3));
+    }
+
+    #[test]
+    fn ratio_strings_are_exact() {
+        assert_eq!(coord(r#""1/3""#), q(1, 3));
+        assert_eq!(coord(r#""-7/2""#), q(-7, 2));
+        assert_eq!(coord(r#""+4/6""#), q(2, 3));
+        assert_eq!(coord(r#""-4/6""#), q(-2, 3));
+        assert_eq!(coord(r#""0/5""#), q(0, 1));
+        assert_eq!(coord(r#""12/1""#), q(12, 1));
+        let big = format!("\"{}/3\"", "9".repeat(400));
+        let expected = Rational::new(pow10(400) - 1u32, BigInt::from(3u32));
+        assert_eq!(coord(&big), expected);
+    }
+
+    #[test]
+    fn json_numbers_are_the_nearest_double() {
+        // 0.1 as a double is 3602879701896397 / 2^55.
+        let tenth = Rational::new(BigInt::from(3602879701896397u64), BigInt::from(1u64 << 55));
+        assert_eq!(coord("0.1"), tenth);
+        assert_ne!(coord("0.1"), coord(r#""0.1""#));
+        assert_eq!(coord("42"), q(42, 1));
+        assert_eq!(coord("-7"), q(-7, 1));
+        assert_eq!(coord("-0"), q(0, 1));
+        assert_eq!(coord("-2.5e-7"), rational_from_f64(-2.5e-7).unwrap());
+        // 2^53 + 1 is not a double: it is a tie between 2^53 and 2^53 + 2,
+        // rounded to even.
+        assert_eq!(coord("9007199254740993"), q(9007199254740992, 1));
+        assert_eq!(coord("-9007199254740995"), q(-9007199254740996, 1));
+        // Beyond u64: still the nearest double.
+        assert_eq!(
+            coord("36893488147419103232"),
+            Rational::from_integer(BigInt::from(1u8) << 65)
+        );
+        // Below the smallest subnormal: zero, as strtod gives.
+        assert_eq!(coord("1e-400"), q(0, 1));
+        assert_eq!(coord("5e-324"), rational_from_f64(5e-324).unwrap());
+        // Hard cases for fast float parsers: without serde_json's
+        // `float_roundtrip` feature the first three come out one ulp off.
+        for text in [
+            "45129090807876197e85",
+            "84599175382693041e181",
+            "96562790888756974e76",
+            "2.2250738585072011e-308",
+        ] {
+            let nearest: f64 = text.parse().unwrap();
+            assert_eq!(coord(text), rational_from_f64(nearest).unwrap(), "{text}");
+        }
+        assert_eq!(
+            parse_coordinate(&json!(0.1)).unwrap(),
+            tenth,
+            "parse_coordinate agrees with the line parser"
+        );
+        assert_eq!(
+            parse_coordinate(&json!(9007199254740993u64)).unwrap(),
+            q(9007199254740992, 1)
+        );
+    }
+
+    #[test]
+    fn huge_and_tiny_decimals_within_limits() {
+        assert_eq!(coord(r#""1e4096""#), Rational::from_integer(pow10(4096)));
+        assert_eq!(
+            coord(r#""-1e-4096""#),
+            Rational::new(BigInt::from(-1), pow10(4096))
+        );
+        assert_eq!(
+            coord(r#""123.456e-4000""#),
+            Rational::new(BigInt::from(123456), pow10(4003))
+        );
+        let digits = "7".repeat(MAX_COORDINATE_CHARS);
+        let r = parse_decimal_or_ratio(&digits).unwrap();
+        assert!(r.is_integer());
+        assert_eq!(r.numer().to_string(), digits);
+        let long_fraction = format!("0.{}1e-4096", "0".repeat(MAX_COORDINATE_CHARS - 10));
+        let r = parse_decimal_or_ratio(&long_fraction).unwrap();
+        assert_eq!(
+            r,
+            Rational::new(
+                BigInt::from(1),
+                pow10(4096 + MAX_COORDINATE_CHARS as u32 - 9)
+            )
+        );
+    }
+
+    // -- ids ----------------------------------------------------------------
+
+    #[test]
+    fn ids() {
+        let c = ok(r#"{"id": "c1", "a": [[0]], "b": [[1]]}"#);
+        assert_eq!(c.id, json!("c1"));
+        assert_eq!(c.id_or_line(), json!("c1"));
+        let c = ok(r#"{"id": 17, "a": [[0]], "b": [[1]]}"#);
+        assert_eq!(c.id_or_line(), json!(17));
+        let c = ok(r#"{"id": -2.5, "a": [[0]], "b": [[1]]}"#);
+        assert_eq!(c.id_or_line(), json!(-2.5));
+        let c = parse_line(r#"{"a": [[0]], "b": [[1]]}"#, 12)
+            .unwrap()
+            .unwrap();
+        assert_eq!(c.line, 12);
+        assert_eq!(c.id, Value::Null);
+        assert_eq!(c.id_or_line(), json!(12));
+    }
+
+    #[test]
+    fn errors_carry_the_id_when_known() {
+        // The id is known even when it comes after the bad part.
+        let e = err_full(r#"{"a": [["x"]], "b": [[1]], "id": "late"}"#);
+        assert_eq!(e.id, json!("late"));
+        assert_eq!(e.line, 7);
+        let e = err_full(r#"{"id": 3, "a": [[0]]}"#);
+        assert_eq!(e.id, json!(3));
+        assert_eq!(e.error, CaseError::MissingShape { which: Which::B });
+        // Invalid JSON after the id: the id is still echoed.
+        let e = err_full(r#"{"id": "early", "a": [[0]], "b": [[1]"#);
+        assert_eq!(e.id, json!("early"));
+        assert!(
+            matches!(e.error, CaseError::InvalidJson { .. }),
+            "{:?}",
+            e.error
+        );
+        // Invalid JSON before the id: the line number.
+        let e = err_full(r#"{"a": [[0,]], "id": "x", "b": [[1]]}"#);
+        assert_eq!(e.id, json!(7));
+        assert_eq!(e.to_json(), json!({"id": 7, "error": e.error.to_string()}));
+        assert!(
+            e.to_string()
+                .starts_with("line 7: invalid JSON at column 11"),
+            "{e}"
+        );
+        let e = err_full(r#"{"id": "c9", "a": [], "b": [[1]]}"#);
+        assert_eq!(
+            e.to_string(),
+            "line 7 (id \"c9\"): \"a\" is empty: a shape needs at least one point"
+        );
+    }
+
+    #[test]
+    fn invalid_ids() {
+        for (id, found) in [
+            ("null", "null"),
+            ("[1]", "an array"),
+            ("{}", "an object"),
+            ("true", "a boolean"),
+        ] {
+            let e = err_full(&format!(r#"{{"id": {id}, "a": [[0]], "b": [[1]]}}"#));
+            assert_eq!(e.error, CaseError::InvalidId { found });
+            assert_eq!(e.id, json!(7));
+        }
+    }
+
+    // -- structure ----------------------------------------------------------
+
+    #[test]
+    fn mixed_dimensions() {
+        // Within a.
+        assert_eq!(
+            err(r#"{"a": [[0, 0, 0], [1, 0], [0, 1, 0]], "b": [[1, 1, 1]]}"#),
+            CaseError::MixedDimensions {
+                which: Which::A,
+                point: 1,
+                expected: 3,
+                found: 2
+            }
+        );
+        // Between a and b, whatever the field order.
+        assert_eq!(
+            err(r#"{"b": [[1, 1]], "a": [[0, 0, 0]]}"#),
+            CaseError::MixedDimensions {
+                which: Which::B,
+                point: 0,
+                expected: 3,
+                found: 2
+            }
+        );
+        // Within b.
+        let e = err(r#"{"a": [[0, 0]], "b": [[1, 1], [2, 2], [3, 3, 3]]}"#);
+        assert_eq!(
+            e,
+            CaseError::MixedDimensions {
+                which: Which::B,
+                point: 2,
+                expected: 2,
+                found: 3
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "mixed dimensions: point b[2] has 3 coordinates but a[0] has 2 (all points of a case, \
+             in a and b, must have the same dimension)"
+        );
+        // Dimension 0.
+        assert_eq!(
+            err(r#"{"a": [[]], "b": [[]]}"#),
+            CaseError::ZeroDimension {
+                which: Which::A,
+                point: 0
+            }
+        );
+        assert_eq!(
+            err(r#"{"a": [[1], [2]], "b": [[3], []]}"#),
+            CaseError::ZeroDimension {
+                which: Which::B,
+                point: 1
+            }
+        );
+    }
+
+    #[test]
+    fn missing_empty_and_malformed_shapes() {
+        assert_eq!(
+            err(r#"{"b": [[0]]}"#),
+            CaseError::MissingShape { which: Which::A }
+        );
+        assert_eq!(
+            err(r#"{"a": [[0]]}"#),
+            CaseError::MissingShape { which: Which::B }
+        );
+        assert_eq!(err(r#"{}"#), CaseError::MissingShape { which: Which::A });
+        assert_eq!(
+            err(r#"{"a": [], "b": [[0]]}"#),
+            CaseError::EmptyShape { which: Which::A }
+        );
+        assert_eq!(
+            err(r#"{"a": [[0]], "b": []}"#),
+            CaseError::EmptyShape { which: Which::B }
+        );
+        assert_eq!(
+            err(r#"{"a": 5, "b": [[0]]}"#),
+            CaseError::ShapeNotArray {
+                which: Which::A,
+                found: "a number"
+            }
+        );
+        assert_eq!(
+            err(r#"{"a": [[0]], "b": {"x": [1, 2]}}"#),
+            CaseError::ShapeNotArray {
+                which: Which::B,
+                found: "an object"
+            }
+        );
+        assert_eq!(
+            err(r#"{"a": [[0]], "b": null}"#),
+            CaseError::ShapeNotArray {
+                which: Which::B,
+                found: "null"
+            }
+        );
+        // A flat list of numbers is a common slip: a single point must be [[x, y]].
+        let e = err(r#"{"a": [0, 1], "b": [[0, 0]]}"#);
+        assert_eq!(
+            e,
+            CaseError::PointNotArray {
+                which: Which::A,
+                point: 0,
+                found: "a number"
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "point a[0] must be an array of coordinates, found a number"
+        );
+        assert_eq!(
+            err(r#"{"a": [[0, 1]], "b": [[0, 0], "1,1"]}"#),
+            CaseError::PointNotArray {
+                which: Which::B,
+                point: 1,
+                found: "a string"
+            }
+        );
+        assert_eq!(
+            err(r#"{"a": [[0]], "a": [[1]], "b": [[0]]}"#),
+            CaseError::DuplicateField { name: "a" }
+        );
+        assert_eq!(
+            err(r#"{"id": 1, "a": [[0]], "id": 2, "b": [[0]]}"#),
+            CaseError::DuplicateField { name: "id" }
+        );
+    }
+
+    #[test]
+    fn not_an_object() {
+        for (line, found) in [
+            ("[1, 2]", "an array"),
+            (r#""case""#, "a string"),
+            ("3", "a number"),
+            ("null", "null"),
+            ("false", "a boolean"),
+        ] {
+            let e = err_full(line);
+            assert_eq!(e.error, CaseError::NotAnObject { found }, "{line}");
+            assert_eq!(e.id, json!(7));
+        }
+    }
+
+    #[test]
+    fn invalid_json() {
+        for line in [
+            r#"{"a": [[0]], "b": [[1]]"#,
+            r#"{"a": [[0]], "b": [[1]]} trailing"#,
+            r#"{"a": [[0]], "b": [[1]]} {"a": [[0]], "b": [[1]]}"#,
+            r#"{a: [[0]], b: [[1]]}"#,
+            r#"{"a": [[NaN]], "b": [[1]]}"#,
+            r#"{"a": [[0x10]], "b": [[1]]}"#,
+            "{\"a\": [[0]], \"b\": [[1]]} # a trailing comment is not allowed",
+        ] {
+            assert!(matches!(err(line), CaseError::InvalidJson { .. }), "{line}");
+        }
+        let e = err(r#"{"a": [[1e400]], "b": [[1]]}"#);
+        assert_eq!(e, CaseError::NumberOutOfRange { column: 13 });
+        assert!(
+            e.to_string().contains("write larger values as strings"),
+            "{e}"
+        );
+        // Deep nesting is an error, never a stack overflow: skipped values are
+        // skipped without recursion, kept ones stop at serde_json's depth limit.
+        let (open, close) = ("[".repeat(100_000), "]".repeat(100_000));
+        let deep = format!(r#"{{"a": {open}{close}, "b": [[1]]}}"#);
+        let e = err(&deep);
+        assert!(
+            matches!(
+                e,
+                CaseError::BadCoordinate {
+                    coord: 0,
+                    point: 0,
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
+        let deep = format!(r#"{{"a": [[0]], "b": [[1]], "x": {open}{close}}}"#);
+        let e = err(&deep);
+        assert!(
+            matches!(&e, CaseError::InvalidJson { message, .. } if message.contains("recursion")),
+            "{e:?}"
+        );
+    }
+
+    // -- coordinates --------------------------------------------------------
+
+    #[test]
+    fn bad_coordinates() {
+        use CoordinateError as E;
+        for (text, expected) in [
+            (r#""abc""#, E::Syntax),
+            (r#""""#, E::Syntax),
+            (r#"" 1""#, E::Syntax),
+            (r#""1 ""#, E::Syntax),
+            (r#""1_000""#, E::Syntax),
+            (r#""0x10""#, E::Syntax),
+            (r#""e5""#, E::Syntax),
+            (r#""1e""#, E::Syntax),
+            (r#""1e+""#, E::Syntax),
+            (r#"".""#, E::Syntax),
+            (r#""+""#, E::Syntax),
+            (r#""--1""#, E::Syntax),
+            (r#""1.5/2""#, E::Syntax),
+            (r#""1/2/3""#, E::Syntax),
+            (r#""/3""#, E::Syntax),
+            (r#""1/""#, E::Syntax),
+            (r#""½""#, E::Syntax),
+            (r#""1/0""#, E::ZeroDenominator),
+            (r#""-5/000""#, E::ZeroDenominator),
+            (r#""1/-3""#, E::SignedDenominator),
+            (r#""NaN""#, E::NonFinite),
+            (r#""nan""#, E::NonFinite),
+            (r#""-nan(0x7ff)""#, E::NonFinite),
+            (r#""inf""#, E::NonFinite),
+            (r#""-Infinity""#, E::NonFinite),
+            (r#""+INF""#, E::NonFinite),
+            ("true", E::WrongType { found: "a boolean" }),
+            ("null", E::WrongType { found: "null" }),
+            ("[1]", E::WrongType { found: "an array" }),
+            (r#"{"x": 1}"#, E::WrongType { found: "an object" }),
+        ] {
+            assert_eq!(coord_err(text), expected, "{text}");
+        }
+    }
+
+    #[test]
+    fn bad_coordinate_messages_locate_the_problem() {
+        let e = err(r#"{"a": [[0, 0], [1, 0]], "b": [[0, 0], [2, "abc"]]}"#);
+        assert_eq!(
+            e,
+            CaseError::BadCoordinate {
+                which: Which::B,
+                point: 1,
+                coord: 1,
+                text: "\"abc\"".into(),
+                error: CoordinateError::Syntax,
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "bad coordinate b[1][1] = \"abc\": not a decimal (such as \"-2.5e-7\") or a ratio of \
+             integers (such as \"-1/3\")"
+        );
+        let e = err(r#"{"a": [[0, [1, 2]]], "b": [[0, 0]]}"#);
+        assert_eq!(
+            e.to_string(),
+            "bad coordinate a[0][1] = […]: expected a number, or a string holding a decimal or \
+             \"p/q\"; found an array"
+        );
+        assert!(err(r#"{"a": [["1/0"]], "b": [[0]]}"#)
+            .to_string()
+            .ends_with("the denominator is zero"));
+        // Long strings are shortened in messages.
+        let long = format!(r#"{{"a": [["{}x"]], "b": [[0]]}}"#, "1".repeat(5000));
+        let msg = err(&long).to_string();
+        assert!(msg.len() < 200, "{msg}");
+        assert!(msg.contains("(5001 bytes)"), "{msg}");
+    }
+
+    #[test]
+    fn parse_coordinate_on_values() {
+        assert_eq!(parse_coordinate(&json!("1/3")).unwrap(), q(1, 3));
+        assert_eq!(parse_coordinate(&json!(-4)).unwrap(), q(-4, 1));
+        assert_eq!(parse_coordinate(&json!(0.5)).unwrap(), q(1, 2));
+        assert_eq!(
+            parse_coordinate(&json!(true)),
+            Err(CoordinateError::WrongType { found: "a boolean" })
+        );
+        assert_eq!(
+            parse_coordinate(&json!(null)),
+            Err(CoordinateError::WrongType { found: "null" })
+        );
+        assert_eq!(
+            parse_coordinate(&json!([[1]])),
+            Err(CoordinateError::WrongType { found: "an array" })
+        );
+        assert_eq!(
+            parse_decimal_or_ratio("inf"),
+            Err(CoordinateError::NonFinite)
+        );
+    }
+
+    // -- limits -------------------------------------------------------------
+
+    #[test]
+    fn long_strings_and_huge_exponents_are_rejected_quickly() {
+        let start = Instant::now();
+        let digits = "1".repeat(20_000);
+        assert_eq!(
+            parse_decimal_or_ratio(&digits),
+            Err(CoordinateError::TooLong { len: 20_000 })
+        );
+        assert_eq!(
+            coord_err(&format!("\"{digits}\"")),
+            CoordinateError::TooLong { len: 20_000 }
+        );
+        let ratio = format!("1/{}", "3".repeat(MAX_COORDINATE_CHARS));
+        assert_eq!(
+            parse_decimal_or_ratio(&ratio),
+            Err(CoordinateError::TooLong {
+                len: MAX_COORDINATE_CHARS + 2
+            })
+        );
+        for text in [
+            "1e99999",
+            "1e-99999",
+            "1e4097",
+            "-1E-4097",
+            "0e5000",
+            "1e99999999999999999999999999",
+        ] {
+            assert_eq!(
+                parse_decimal_or_ratio(text),
+                Err(CoordinateError::ExponentOutOfRange),
+                "{text}"
+            );
+        }
+        assert_eq!(
+            coord_err(r#""1e99999""#),
+            CoordinateError::ExponentOutOfRange
+        );
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "{:?}",
+            start.elapsed()
+        );
+    }
+
+    fn small_limits() -> Limits {
+        Limits {
+            line_bytes: 64,
+            points: 3,
+            coordinates: 5,
+            exact_bits: 20_000,
+        }
+    }
+
+    #[test]
+    fn point_and_coordinate_limits() {
+        let l = small_limits();
+        let parse = |line: &str| parse_line_with(line, 1, &l);
+        assert!(parse(r#"{"a": [[0], [1], [2]], "b": [[0], [1]]}"#)
+            .unwrap()
+            .is_some());
+        assert_eq!(
+            parse(r#"{"a": [[0], [1], [2], [3]], "b": [[0]]}"#)
+                .unwrap_err()
+                .error,
+            CaseError::TooManyPoints {
+                which: Which::A,
+                limit: 3
+            }
+        );
+        assert_eq!(
+            parse(r#"{"a": [[0]], "b": [[0], [1], [2], [3]]}"#)
+                .unwrap_err()
+                .error,
+            CaseError::TooManyPoints {
+                which: Which::B,
+                limit: 3
+            }
+        );
+        assert_eq!(
+            parse(r#"{"a": [[0, 0], [1, 1]], "b": [[0, 0]]}"#)
+                .unwrap_err()
+                .error,
+            CaseError::TooManyCoordinates { limit: 5 }
+        );
+        assert_eq!(
+            parse(r#"{"a": [[0, 0, 0, 0, 0, 0]], "b": [[0]]}"#)
+                .unwrap_err()
+                .error,
+            CaseError::TooManyCoordinates { limit: 5 }
+        );
+        // "1e-4096" takes 13 607 bits: one fits in 20 000, two do not.
+        assert!(parse(r#"{"a": [["1e-4096"]], "b": [[1]]}"#)
+            .unwrap()
+            .is_some());
+        assert_eq!(
+            parse(r#"{"a": [["1e-4096"]], "b": [["1e4096"]]}"#)
+                .unwrap_err()
+                .error,
+            CaseError::ExactValuesTooLarge { limit: 20_000 }
+        );
+        // Syntax errors after the limit are still found.
+        assert!(matches!(
+            parse(r#"{"a": [[0], [1], [2], [3], [4,]], "b": [[0]]}"#)
+                .unwrap_err()
+                .error,
+            CaseError::InvalidJson { .. }
+        ));
+    }
+
+    #[test]
+    fn default_point_limit() {
+        let n = MAX_POINTS_PER_SHAPE + 1;
+        let mut line = String::with_capacity(4 * n + 32);
+        line.push_str(r#"{"id": "big", "b": [[0]], "a": ["#);
+        for i in 0..n {
+            line.push_str(if i == 0 { "[0]" } else { ",[0]" });
+        }
+        line.push_str("]}");
+        let e = err_full(&line);
+        assert_eq!(e.id, json!("big"));
+        assert_eq!(
+            e.error,
+            CaseError::TooManyPoints {
+                which: Which::A,
+                limit: MAX_POINTS_PER_SHAPE
+            }
+        );
+    }
+
+    // -- extra fields, comments ---------------------------------------------
+
+    #[test]
+    fn unknown_fields_are_kept() {
+        let c = ok(
+            r#"{"id": "e", "a": [[0, 0]], "b": [[1, 1]], "expect": {"intersect": false},
+               "category": "touching", "n": 3}"#
+                .replace('\n', " ")
+                .as_str(),
+        );
+        assert_eq!(c.extra["expect"], json!({"intersect": false}));
+        assert_eq!(c.extra["category"], json!("touching"));
+        assert_eq!(c.extra["n"], json!(3));
+        assert_eq!(c.extra["id"], json!("e"));
+        assert!(!c.extra.contains_key("a") && !c.extra.contains_key("b"));
+        assert_eq!(c.extra.len(), 4);
+    }
+
+    #[test]
+    fn blank_and_comment_lines() {
+        for line in [
+            "",
+            "   ",
+            "\t",
+            "\r",
+            "#",
+            "# a comment",
+            "   # indented {\"a\": 1}",
+            "#{}",
+        ] {
+            assert_eq!(parse_line(line, 1), Ok(None), "{line:?}");
+        }
+    }
+
+    // -- conversion ---------------------------------------------------------
+
+    #[test]
+    fn conversion_to_typed_points() {
+        let c = ok(r#"{"a": [[0, "0.1", "1/3"], [1, 2, 3]], "b": [["-2.5e-7", 0.1, 1e300]]}"#);
+        assert_eq!(c.dim(), 3);
+        let (a, b) = c.points::<f64, 3>().unwrap();
+        assert_eq!(
+            a,
+            vec![vector![0.0, 0.1, 1.0 / 3.0], vector![1.0, 2.0, 3.0]]
+        );
+        assert_eq!(b, vec![vector![-2.5e-7, 0.1, 1e300]]);
+
+        let c = ok(r#"{"a": [["1/3", "-0.5"]], "b": [[7, "2e-3"], [0, 0]]}"#);
+        let (a, b) = c.points::<Rational, 2>().unwrap();
+        assert_eq!(a, vec![vector![q(1, 3), q(-1, 2)]]);
+        assert_eq!(
+            b,
+            vec![vector![q(7, 1), q(1, 500)], vector![q(0, 1), q(0, 1)]]
+        );
+        let (a, _) = c.points::<f32, 2>().unwrap();
+        assert_eq!(a, vec![vector![1.0f32 / 3.0, -0.5]]);
+    }
+
+    #[test]
+    fn conversion_to_the_wrong_dimension() {
+        let c = ok(r#"{"a": [[0, 0]], "b": [[1, 1]]}"#);
+        assert_eq!(
+            c.points::<f64, 3>().unwrap_err(),
+            CaseError::DimensionMismatch {
+                expected: 3,
+                found: 2
+            }
+        );
+        assert_eq!(
+            c.points::<Rational, 1>().unwrap_err().to_string(),
+            "the case has dimension 2, but dimension 1 was asked for"
+        );
+    }
+
+    #[test]
+    fn out_of_range_for_the_scalar() {
+        let c = ok(r#"{"a": [[0, 0]], "b": [[1, "1e39"]]}"#);
+        assert!(c.points::<f64, 2>().is_ok());
+        assert!(c.points::<Rational, 2>().is_ok());
+        let e = c.points::<f32, 2>().unwrap_err();
+        assert_eq!(
+            e,
+            CaseError::OutOfRange {
+                which: Which::B,
+                point: 0,
+                coord: 1,
+                scalar: "f32",
+                magnitude: "1e39".into()
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "coordinate b[0][1] = 1e39 is out of range for f32 (it would round to infinity)"
+        );
+        // The largest f32 is fine; so is f64's.
+        let c =
+            ok(r#"{"a": [["3.4028234663852886e38"], ["-1.7976931348623157e308"]], "b": [[0]]}"#);
+        assert!(c.points::<f64, 1>().is_ok());
+        assert!(matches!(
+            c.points::<f32, 1>(),
+            Err(CaseError::OutOfRange { point: 1, .. })
+        ));
+        let c = ok(r#"{"a": [["-1e309"]], "b": [[0]]}"#);
+        let e = c.points::<f64, 1>().unwrap_err();
+        assert!(matches!(
+            e,
+            CaseError::OutOfRange {
+                which: Which::A,
+                point: 0,
+                coord: 0,
+                scalar: "f64",
+                ..
+            }
+        ));
+        assert!(
+            e.to_string()
+                .contains(" = about -1e309 is out of range for f64"),
+            "{e}"
+        );
+        // Underflow is not an error: tiny values round to zero.
+        let c = ok(r#"{"a": [["1e-50"]], "b": [[0]]}"#);
+        assert_eq!(c.points::<f32, 1>().unwrap().0[0][0], 0.0);
+    }
+
+    // -- exact output -------------------------------------------------------
+
+    #[test]
+    fn exact_output() {
+        assert_eq!(rational_to_json_string(&q(1, 3)), "1/3");
+        assert_eq!(rational_to_json_string(&q(-6, 4)), "-3/2");
+        assert_eq!(rational_to_json_string(&q(5, 1)), "5");
+        assert_eq!(rational_to_json_string(&q(0, 7)), "0");
+        assert_eq!(rational_to_json_string(&q(-8, 2)), "-4");
+        let v = vector![q(1, 3), q(0, 1), q(-2, 1)];
+        assert_eq!(format_exact_vector(&v), json!(["1/3", "0", "-2"]));
+        assert_eq!(format_exact_vector(&[q(1, 2)][..]), json!(["1/2"]));
+    }
+
+    // -- reading files ------------------------------------------------------
+
+    #[test]
+    fn reader_streams_cases_and_errors() {
+        let file = b"\xEF\xBB\xBF# header comment\r\n\
+            {\"id\": \"ok1\", \"a\": [[0]], \"b\": [[1]]}\r\n\
+            \n\
+            {\"id\": \"bad\", \"a\": [[\"x\"]], \"b\": [[1]]}\n\
+            } not json\n\
+            {\"a\": [[0, \xFF]], \"b\": [[1]]}\n\
+            {\"a\": [[2]], \"b\": [[3]]}";
+        let items: Vec<_> = read_cases(&file[..]).collect();
+        assert_eq!(items.len(), 5);
+        let c = items[0].as_ref().unwrap();
+        assert_eq!((c.line, c.id_or_line()), (2, json!("ok1")));
+        let e = items[1].as_ref().unwrap_err();
+        assert_eq!((e.line, &e.id), (4, &json!("bad")));
+        let e = items[2].as_ref().unwrap_err();
+        assert_eq!((e.line, &e.id), (5, &json!(5)));
+        assert!(
+            matches!(e.error, CaseError::InvalidJson { column: 1, .. }),
+            "{e}"
+        );
+        let e = items[3].as_ref().unwrap_err();
+        assert_eq!(e.error, CaseError::InvalidUtf8 { offset: 11 });
+        assert_eq!(e.line, 6);
+        let c = items[4].as_ref().unwrap();
+        assert_eq!((c.line, c.id_or_line()), (7, json!(7)));
+        assert_eq!(c.a, vec![vec![q(2, 1)]]);
+    }
+
+    #[test]
+    fn reader_skips_overlong_lines() {
+        let long = format!("{{\"a\": [[{}]], \"b\": [[1]]}}", "0,".repeat(100) + "0");
+        let file = format!("{long}\n{{\"a\": [[0]], \"b\": [[1]]}}\n{long}");
+        let l = small_limits();
+        let items: Vec<_> = CaseReader::with_limits(file.as_bytes(), l).collect();
+        assert_eq!(items.len(), 3);
+        let e = items[0].as_ref().unwrap_err();
+        assert_eq!(
+            (e.line, &e.error),
+            (1, &CaseError::LineTooLong { limit: 64 })
+        );
+        assert_eq!(items[1].as_ref().unwrap().line, 2);
+        assert_eq!(items[2].as_ref().unwrap_err().line, 3);
+        // A line exactly at the limit is accepted.
+        let exact = format!("{{\"a\": [[0]], \"b\": [[{}]]}}", "1".repeat(64 - 23));
+        assert_eq!(exact.len(), 64);
+        let items: Vec<_> = CaseReader::with_limits(exact.as_bytes(), l).collect();
+        assert!(items[0].is_ok(), "{items:?}");
+    }
+
+    /// Fails after giving its first line.
+    struct Failing(Vec<u8>, bool);
+
+    impl io::Read for Failing {
+        fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+            unreachable!()
+        }
+    }
+
+    impl BufRead for Failing {
+        fn fill_buf(&mut self) -> io::Result<&[u8]> {
+            if self.1 {
+                Err(io::Error::other("disk on fire"))
+            } else {
+                Ok(&self.0)
+            }
+        }
+        fn consume(&mut self, n: usize) {
+            self.0.drain(..n);
+            if self.0.is_empty() {
+                self.1 = true;
+            }
+        }
+    }
+
+    #[test]
+    fn reader_reports_io_errors_once() {
+        let r = Failing(b"{\"a\": [[0]], \"b\": [[1]]}\n".to_vec(), false);
+        let items: Vec<_> = read_cases(r).collect();
+        assert_eq!(items.len(), 2);
+        assert!(items[0].is_ok());
+        let e = items[1].as_ref().unwrap_err();
+        assert_eq!(e.line, 2);
+        assert_eq!(
+            e.error,
+            CaseError::Io {
+                message: "disk on fire".into()
+            }
+        );
+        assert_eq!(read_cases(&b""[..]).count(), 0);
+        assert_eq!(read_cases(&b"\n\n# only comments\n"[..]).count(), 0);
+    }
+
+    // -- properties ---------------------------------------------------------
+
+    proptest! {
+        /// A double printed with `{:?}` (shortest round trip) and read back as
+        /// a JSON number is exactly that double.
+        #[test]
+        fn json_numbers_round_trip(x in proptest::num::f64::NORMAL | proptest::num::f64::SUBNORMAL
+            | proptest::num::f64::ZERO | proptest::num::f64::NEGATIVE | proptest::num::f64::POSITIVE) {
+            let text = format!("{x:?}");
+            let c = ok(&format!(r#"{{"a": [[{text}]], "b": [[0]]}}"#));
+            prop_assert_eq!(&c.a[0][0], &rational_from_f64(x).unwrap());
+            let v: Value = serde_json::from_str(&text).unwrap();
+            prop_assert_eq!(parse_coordinate(&v).unwrap(), rational_from_f64(x).unwrap());
+            let (a, _) = c.points::<f64, 1>().unwrap();
+            prop_assert_eq!(a[0][0], if x == 0.0 { 0.0 } else { x });
+        }
+
+        /// The same text as a decimal *string* is its exact decimal value,
+        /// whose nearest double is `x` again.
+        #[test]
+        fn decimal_strings_round_to_the_double(x in proptest::num::f64::NORMAL | proptest::num::f64::SUBNORMAL) {
+            let text = format!("{x:?}");
+            let r = parse_decimal_or_ratio(&text).unwrap();
+            prop_assert_eq!(f64::from_rational(&r), x);
+        }
+
+        /// The direct reduction of decimals agrees with the general gcd.
+        #[test]
+        fn decimal_reduction_is_lowest_terms(u in -1000i64..1000, twos in 0u32..40, fives in 0u32..40, k in 0u32..60) {
+            prop_assume!(u != 0);
+            let m = BigInt::from(u) * BigInt::from(2u8).pow(twos) * BigInt::from(5u8).pow(fives);
+            let expected = Rational::new(m.clone(), pow10(k));
+            let got = decimal_value(m.clone(), -i64::from(k));
+            prop_assert_eq!(got.numer(), expected.numer());
+            prop_assert_eq!(got.denom(), expected.denom());
+            prop_assert_eq!(decimal_value(m.clone(), i64::from(k)), Rational::from_integer(m * pow10(k)));
+        }
+
+        /// `p/q` strings written by `rational_to_json_string` read back exactly.
+        #[test]
+        fn exact_strings_round_trip(p in any::<i64>(), d in 1..=i64::MAX) {
+            let r = q(p, d);
+            prop_assert_eq!(parse_decimal_or_ratio(&rational_to_json_string(&r)).unwrap(), r);
+        }
+    }
+}
