@@ -9,7 +9,8 @@
 //! * [`region`] and [`classify`]: every Voronoi-region case of the simplex,
 //!   named by its spec ID (`spec/README.md`), and the total classifier;
 //! * [`gjk`]: the boolean loop, its outcome enum and its observer (traces);
-//! * [`contact`]: separated / touching / penetrating, exactly.
+//! * [`contact`]: separated / touching / penetrating, exactly;
+//! * [`case`]: the JSON Lines case format of the `gjk` tool.
 //!
 //! Semantics in one line: [`gjk::intersects`] is about the *closed* shapes
 //! (touching counts), [`contact::penetrates`] is seed 001's convention
@@ -18,6 +19,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod case;
 pub mod classify;
 pub mod contact;
 pub mod error;
