@@ -182,14 +182,34 @@ impl FromRational for f64 {
     }
 }
 impl FromRational for f32 {
+    /// Rounds the exact value to the nearest `f32` (ties to even), once.
+    ///
+    /// num-rational only rounds to `f64`; casting that to `f32` rounds a
+    /// second time, which is wrong exactly when the first rounding lands on
+    /// a midpoint between two adjacent `f32` values (e.g. `1 + 2⁻²⁴ + 2⁻⁶⁰`
+    /// rounds to `1 + 2⁻²⁴` in `f64`, a tie, then to `1` instead of
+    /// `1 + 2⁻²³`). In that case the exact value is compared with the midpoint.
     fn from_rational(r: &BigRational) -> Self {
-        // Round once, from the exact value, not twice through f64: num-rational
-        // rounds to nearest for f32 directly.
-        ToPrimitive::to_f32(r).unwrap_or(if r.is_negative() {
-            f32::NEG_INFINITY
+        let x = Scalar::to_f64(r);
+        let y = x as f32;
+        if !x.is_finite() || !y.is_finite() || y as f64 == x {
+            return y;
+        }
+        let (lo, hi) = if (y as f64) < x {
+            (y, y.next_up())
         } else {
-            f32::INFINITY
-        })
+            (y.next_down(), y)
+        };
+        // Both neighbours have 24-bit significands, so their midpoint is exact in f64.
+        let mid = (lo as f64 + hi as f64) / 2.0;
+        if x != mid {
+            return y;
+        }
+        match rational_from_f64(mid).map(|m| r.cmp(&m)) {
+            Some(std::cmp::Ordering::Less) => lo,
+            Some(std::cmp::Ordering::Greater) => hi,
+            _ => y, // a true tie: the cast already rounded it to even
+        }
     }
 }
 impl FromRational for BigRational {
@@ -223,5 +243,31 @@ mod tests {
         assert!(Scalar::is_finite(&ratio(1, 3).unwrap()));
         assert_eq!(f32::from_rational(&ratio(1, 3).unwrap()), 1.0f32 / 3.0);
         assert_eq!(f64::from_rational(&ratio(1, 3).unwrap()), 1.0f64 / 3.0);
+    }
+
+    #[test]
+    fn f32_conversion_rounds_once() {
+        let pow2 = |e: i32| -> BigRational {
+            let one = BigRational::from_integer(1.into());
+            let two = BigRational::from_integer(2.into());
+            if e >= 0 {
+                num_traits::pow(two, e as usize)
+            } else {
+                one / num_traits::pow(two, (-e) as usize)
+            }
+        };
+        let one = BigRational::from_integer(1.into());
+        // Just above the midpoint between 1 and the next f32: rounds up.
+        let above = one.clone() + pow2(-24) + pow2(-60);
+        assert_eq!(f32::from_rational(&above), 1.0 + f32::EPSILON);
+        // Just below it: rounds down.
+        let below = one.clone() + pow2(-24) - pow2(-60);
+        assert_eq!(f32::from_rational(&below), 1.0);
+        // Exactly on it: ties to even (1.0 has an even significand).
+        assert_eq!(f32::from_rational(&(one.clone() + pow2(-24))), 1.0);
+        // Negative values and ordinary ones.
+        assert_eq!(f32::from_rational(&-above), -(1.0 + f32::EPSILON));
+        assert_eq!(f32::from_rational(&ratio(1, 10).unwrap()), 0.1f32);
+        assert_eq!(f32::from_rational(&pow2(200)), f32::INFINITY);
     }
 }
