@@ -35,3 +35,8 @@ pub use scalar::{Field, Rational, Real, Scalar};
 pub use shape::Support;
 pub use simplex::{Simplex, Vertex};
 pub use vector::Vector;
+
+/// The README's examples, compiled and run by `cargo test` (doctests).
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -161,6 +161,11 @@ pub fn rational_from_f64(v: f64) -> Option<BigRational> {
     }
 }
 
+/// The rational value of an integer.
+pub fn integer(v: i64) -> BigRational {
+    BigRational::from_integer(BigInt::from(v))
+}
+
 /// A rational from an integer numerator and denominator (`None` if `den == 0`).
 pub fn ratio(num: i64, den: i64) -> Option<BigRational> {
     if den == 0 {

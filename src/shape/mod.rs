@@ -41,3 +41,6 @@ impl<T: Scalar, const N: usize, S: Support<T, N> + ?Sized> Support<T, N> for Box
         (**self).support(dir)
     }
 }
+
+mod hull;
+pub use hull::ConvexHull;

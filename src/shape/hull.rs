@@ -1,0 +1,142 @@
+//! The convex hull of a finite point set, by its brute-force support map
+//! (seed 001's `support`, seed 002's "dot all vertices with the direction").
+//!
+//! `s(d) = argmax_i pᵢ · d`: the hull's maximum of the linear function
+//! `x ↦ x · d` is attained at a vertex, so scanning the points is exact.
+//! Ties go to the lowest index (only a strictly larger dot product replaces
+//! the current best), so the same direction always gives the same point.
+
+use crate::error::{Error, Which};
+use crate::scalar::Scalar;
+use crate::shape::Support;
+use crate::vector::{dot, is_finite, Vector};
+
+/// The convex hull of a non-empty set of finite points.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConvexHull<T: Scalar, const N: usize> {
+    points: Vec<Vector<T, N>>,
+}
+
+impl<T: Scalar, const N: usize> ConvexHull<T, N> {
+    /// The hull of `points`; `which` names the shape in errors.
+    ///
+    /// Errors: [`Error::EmptyPointSet`], and [`Error::NonFinite`] naming the
+    /// first point with a NaN or infinite coordinate.
+    pub fn new(points: Vec<Vector<T, N>>, which: Which) -> Result<Self, Error> {
+        if points.is_empty() {
+            return Err(Error::EmptyPointSet { which });
+        }
+        if let Some(i) = points.iter().position(|p| !is_finite(p)) {
+            return Err(Error::NonFinite {
+                which,
+                what: format!("point {i}"),
+            });
+        }
+        Ok(ConvexHull { points })
+    }
+
+    /// The hull of points given as rows of coordinates, each of which must
+    /// have exactly `N` entries ([`Error::MixedDimensions`] otherwise).
+    pub fn from_rows(rows: &[Vec<T>], which: Which) -> Result<Self, Error> {
+        if let Some(index) = rows.iter().position(|r| r.len() != N) {
+            return Err(Error::MixedDimensions {
+                which,
+                expected: N,
+                index,
+                found: rows[index].len(),
+            });
+        }
+        Self::new(
+            rows.iter()
+                .map(|r| Vector::<T, N>::from_fn(|i, _| r[i].clone()))
+                .collect(),
+            which,
+        )
+    }
+
+    /// The points, as given.
+    pub fn points(&self) -> &[Vector<T, N>] {
+        &self.points
+    }
+}
+
+impl<T: Scalar, const N: usize> Support<T, N> for ConvexHull<T, N> {
+    fn support(&self, dir: &Vector<T, N>) -> Vector<T, N> {
+        let mut best = &self.points[0];
+        let mut best_dot = dot(best, dir);
+        for p in &self.points[1..] {
+            let d = dot(p, dir);
+            if d > best_dot {
+                best = p;
+                best_dot = d;
+            }
+        }
+        best.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scalar::{ratio, Rational};
+
+    fn q(p: i64) -> Rational {
+        ratio(p, 1).unwrap()
+    }
+
+    #[test]
+    fn support_is_a_maximising_point_with_lowest_index_ties() {
+        let pts = vec![
+            Vector::<Rational, 2>::new(q(0), q(0)),
+            Vector::<Rational, 2>::new(q(2), q(0)),
+            Vector::<Rational, 2>::new(q(2), q(1)),
+            Vector::<Rational, 2>::new(q(0), q(1)),
+        ];
+        let h = ConvexHull::new(pts.clone(), Which::A).unwrap();
+        for (d, want) in [
+            ((1, 0), 1),
+            ((0, 1), 2),
+            ((-1, 0), 0),
+            ((1, 1), 2),
+            ((-1, 1), 3),
+            ((0, 0), 0),
+        ] {
+            let dir = Vector::<Rational, 2>::new(q(d.0), q(d.1));
+            let s = h.support(&dir);
+            assert_eq!(s, pts[want], "direction {d:?}");
+            assert!(pts.iter().all(|p| dot(p, &dir) <= dot(&s, &dir)));
+        }
+    }
+
+    #[test]
+    fn bad_point_sets_are_rejected() {
+        assert_eq!(
+            ConvexHull::<f64, 3>::new(vec![], Which::B),
+            Err(Error::EmptyPointSet { which: Which::B })
+        );
+        let nan = ConvexHull::new(
+            vec![
+                Vector::<f64, 2>::new(0.0, 0.0),
+                Vector::<f64, 2>::new(f64::NAN, 1.0),
+            ],
+            Which::A,
+        );
+        assert!(
+            matches!(nan, Err(Error::NonFinite { which: Which::A, ref what }) if what == "point 1")
+        );
+        let inf = ConvexHull::new(vec![Vector::<f32, 2>::new(f32::INFINITY, 0.0)], Which::A);
+        assert!(matches!(inf, Err(Error::NonFinite { .. })));
+        let mixed =
+            ConvexHull::<f64, 3>::from_rows(&[vec![0.0, 0.0, 0.0], vec![1.0, 0.0]], Which::A);
+        assert_eq!(
+            mixed,
+            Err(Error::MixedDimensions {
+                which: Which::A,
+                expected: 3,
+                index: 1,
+                found: 2
+            })
+        );
+        assert!(ConvexHull::<f64, 2>::from_rows(&[vec![1.0, 2.0]], Which::A).is_ok());
+    }
+}
