@@ -14,7 +14,7 @@ mod common;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use common::{convert, rat, show, simplex, vectors, Cloud, Lcg};
+use common::{convert, rat, show, simplex, trace_text, vectors, Cloud, Lcg};
 use gjk::classify::{classify, sign_tests};
 use gjk::gjk::{gjk_observed, Options, Outcome, Step};
 use gjk::region::Region;

@@ -110,3 +110,26 @@ impl Lcg {
 pub fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
+
+/// A loop trace as compact text for failure messages: one line per step
+/// with the iteration, the region's spec ID and the kept simplex.
+pub fn trace_text<const N: usize>(steps: &[gjk::gjk::Step<Rational, N>]) -> String {
+    steps
+        .iter()
+        .map(|s| {
+            let kept: Vec<Vector<Rational, N>> = s.kept.points().cloned().collect();
+            let region = s
+                .region
+                .map(|r| r.spec_id())
+                .unwrap_or("separated (support test)");
+            format!(
+                "  #{} w·d = {}: {} → kept {}",
+                s.iteration,
+                s.progress,
+                region,
+                show(&kept)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
