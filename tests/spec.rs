@@ -134,22 +134,16 @@ fn float_modes_agree_on_small_integer_cases() {
     }
 }
 
+/// The outcome, the regions visited, and the trace as text.
 fn trace<const N: usize>(
     a: &[Vector<Rational, N>],
     b: &[Vector<Rational, N>],
-) -> (Outcome<Rational, N>, Vec<Region>) {
+) -> (Outcome<Rational, N>, Vec<Region>, String) {
     let mut steps: Vec<Step<Rational, N>> = Vec::new();
-    let report = gjk_observed(
-        &Cloud(a.to_vec()),
-        &Cloud(b.to_vec()),
-        &Options::default(),
-        &mut steps,
-    )
-    .unwrap();
-    (
-        report.outcome,
-        steps.iter().filter_map(|s| s.region).collect(),
-    )
+    let (ca, cb) = (Cloud(a.to_vec()), Cloud(b.to_vec()));
+    let report = gjk_observed(&ca, &cb, &Options::default(), &mut steps).unwrap();
+    let regions = steps.iter().filter_map(|s| s.region).collect();
+    (report.outcome, regions, trace_text(&steps))
 }
 
 #[test]
@@ -157,14 +151,14 @@ fn the_loop_reaches_every_reachable_region() {
     let t = table();
     let mut reached = BTreeSet::new();
     for p in &t.pair {
-        let regions = match dim(&p.a) {
-            2 => trace::<2>(&vectors(&p.a), &vectors(&p.b)).1,
-            _ => trace::<3>(&vectors(&p.a), &vectors(&p.b)).1,
+        let (_, regions, text) = match dim(&p.a) {
+            2 => trace::<2>(&vectors(&p.a), &vectors(&p.b)),
+            _ => trace::<3>(&vectors(&p.a), &vectors(&p.b)),
         };
         let ids: Vec<&str> = regions.iter().map(|r| r.spec_id()).collect();
         assert!(
             ids.contains(&p.region.as_str()),
-            "pair for {}: a = {:?}, b = {:?}: trace {ids:?}",
+            "pair for {}: a = {:?}, b = {:?}: regions {ids:?}, trace:\n{text}",
             p.region,
             p.a,
             p.b
@@ -187,17 +181,17 @@ fn random_runs<const N: usize>(seed: u64, runs: usize, seen: &mut BTreeMap<&'sta
     for _ in 0..runs {
         let a = rng.cloud::<N>(N + 3, 4);
         let b = rng.cloud::<N>(N + 3, 4);
-        let (outcome, regions) = trace::<N>(&a, &b);
+        let (outcome, regions, text) = trace::<N>(&a, &b);
         assert!(
             !matches!(outcome, Outcome::NotConverged { .. }),
-            "exact mode must always conclude: a = {}, b = {}",
+            "exact mode must always conclude: a = {}, b = {}, trace:\n{text}",
             show(&a),
             show(&b)
         );
         for r in regions {
             assert!(
                 r.reachable(),
-                "the loop reached {r}, proved unreachable: a = {}, b = {}",
+                "the loop reached {r}, proved unreachable: a = {}, b = {}, trace:\n{text}",
                 show(&a),
                 show(&b)
             );
