@@ -151,9 +151,15 @@ fn the_loop_reaches_every_reachable_region() {
     let t = table();
     let mut reached = BTreeSet::new();
     for p in &t.pair {
-        let (_, regions, text) = match dim(&p.a) {
-            2 => trace::<2>(&vectors(&p.a), &vectors(&p.b)),
-            _ => trace::<3>(&vectors(&p.a), &vectors(&p.b)),
+        let (regions, text) = match dim(&p.a) {
+            2 => {
+                let (_, r, t) = trace::<2>(&vectors(&p.a), &vectors(&p.b));
+                (r, t)
+            }
+            _ => {
+                let (_, r, t) = trace::<3>(&vectors(&p.a), &vectors(&p.b));
+                (r, t)
+            }
         };
         let ids: Vec<&str> = regions.iter().map(|r| r.spec_id()).collect();
         assert!(
