@@ -86,7 +86,7 @@ use crate::region::{
 };
 use crate::scalar::Scalar;
 use crate::simplex::Simplex;
-use crate::vector::{cross2, cross3, dot, is_zero, reject, Vector};
+use crate::vector::{cross2, cross3, dot, is_zero, normalized, reject, Vector};
 
 /// The multiple of `u m³` below which a cubic quantity is rounding noise in
 /// float mode (see the module docs): 64 covers the at most 12 roundings of
@@ -208,7 +208,9 @@ impl<T: Scalar, const N: usize> Classification<T, N> {
 pub fn classify<T: Scalar, const N: usize>(
     simplex: &Simplex<T, N>,
 ) -> Result<Classification<T, N>, Error> {
-    let p: Vec<Vector<T, N>> = simplex.points().cloned().collect();
+    // Float modes: scale by a power of two first (no sign changes, no
+    // rounding; see `vector::normalized`).
+    let p = normalized(simplex.points().cloned());
     match (N, p.len()) {
         (_, 0) => Err(Error::InvalidParameter {
             which: Which::Query,

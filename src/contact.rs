@@ -46,7 +46,7 @@ use crate::gjk::{gjk, support_vertex, NotConverged, Options, Outcome};
 use crate::scalar::Scalar;
 use crate::shape::Support;
 use crate::simplex::Simplex;
-use crate::vector::{apply_rows, apply_rows_transposed, cross3, dot, perp2, Vector};
+use crate::vector::{apply_rows, apply_rows_transposed, cross3, dot, normalized, perp2, Vector};
 
 /// The three-way verdict.
 #[derive(Clone, Debug, PartialEq)]
@@ -149,7 +149,15 @@ where
     B: Support<T, N> + ?Sized,
 {
     let face = minimal_face(simplex);
-    let k = face.len().saturating_sub(1);
+    if face.is_empty() {
+        // Exact arithmetic always finds a vertex with positive weight; in
+        // float mode a numerically flat simplex may not. No guess: no verdict.
+        let region = crate::region::Region::Point(crate::region::PointRegion::O);
+        return Ok(Contact::NotConverged {
+            reason: NotConverged::Degenerate { region },
+        });
+    }
+    let k = face.len() - 1;
     if face.len() == 1 {
         let normal = simplex
             .get(face[0])
@@ -269,7 +277,8 @@ fn complement_2<T: Scalar, const N: usize>(pts: &[Vector<T, N>]) -> [Vector<T, N
 /// `tᵢ = det Gᵢ / det G` with `det G > 0`, and the weight of `p₀` is
 /// `(det G − Σ det Gᵢ) / det G`. Only signs are needed, so nothing is divided.
 pub(crate) fn minimal_face<T: Scalar, const N: usize>(simplex: &Simplex<T, N>) -> Vec<usize> {
-    let p: Vec<Vector<T, N>> = simplex.points().cloned().collect();
+    // Float modes: a power-of-two scale keeps the Gram determinant in range.
+    let p = normalized(simplex.points().cloned());
     let k = p.len().saturating_sub(1);
     if k == 0 {
         return vec![0];

@@ -62,6 +62,10 @@ pub trait Scalar:
     fn from_i32(v: i32) -> Self;
     /// The nearest `f64` (for display and for comparing with float runs).
     fn to_f64(&self) -> f64;
+    /// `2^e`, exactly (floats: `0` or `∞` outside their range). Scaling by
+    /// it never rounds a float (short of underflow), which is how float mode
+    /// keeps its polynomials in range.
+    fn pow2(e: i32) -> Self;
     /// The sign of `self` as `-1`, `0` or `1` (`0` also for NaN).
     fn signum_i8(&self) -> i8 {
         let zero = Self::zero();
@@ -109,6 +113,9 @@ macro_rules! float_scalar {
             fn to_f64(&self) -> f64 {
                 *self as f64
             }
+            fn pow2(e: i32) -> Self {
+                (2.0f64).powi(e) as $t
+            }
         }
         impl Field for $t {}
         impl Real for $t {
@@ -139,6 +146,14 @@ impl Scalar for BigRational {
     }
     fn from_i32(v: i32) -> Self {
         BigRational::from_integer(BigInt::from(v))
+    }
+    fn pow2(e: i32) -> Self {
+        let p = num_traits::pow(BigInt::from(2), e.unsigned_abs() as usize);
+        if e >= 0 {
+            BigRational::from_integer(p)
+        } else {
+            BigRational::new(BigInt::from(1), p)
+        }
     }
     fn to_f64(&self) -> f64 {
         // num-rational 0.4 rounds to nearest; a value out of range saturates.

@@ -88,6 +88,38 @@ pub fn reject<T: Scalar, const N: usize>(u: &Vector<T, N>, v: &Vector<T, N>) -> 
     v * uu - u * uv
 }
 
+/// Scales points by a power of two so that the largest coordinate magnitude
+/// lies in `[1, 2)` (float modes only; exact values are returned unchanged).
+///
+/// Every sign test of the classifier is a homogeneous polynomial in the
+/// coordinates, so a positive scale changes no sign; a power of two changes
+/// no float digit either. What it prevents is overflow and underflow: a
+/// Gram determinant is of degree 6 in the coordinates, so in `f32` it
+/// overflows from coordinates near `2²¹` and underflows below `2⁻²¹`.
+pub fn normalized<T: Scalar, const N: usize>(
+    points: impl Iterator<Item = Vector<T, N>>,
+) -> Vec<Vector<T, N>> {
+    let pts: Vec<Vector<T, N>> = points.collect();
+    if T::EXACT {
+        return pts;
+    }
+    let m = pts
+        .iter()
+        .flat_map(|p| p.iter())
+        .map(|x| x.to_f64().abs())
+        .fold(0.0, f64::max);
+    if m == 0.0 || !m.is_finite() {
+        return pts;
+    }
+    // m in [2^e, 2^(e+1)); scale by 2^-e in two halves so that each factor
+    // is representable even when 2^-e alone is not (f32 subnormal inputs).
+    let e = m.log2().floor() as i32;
+    let (s1, s2) = (T::pow2(-e / 2), T::pow2(-e - (-e / 2)));
+    pts.into_iter()
+        .map(|p| p * s1.clone() * s2.clone())
+        .collect()
+}
+
 /// `a · x` for the row vectors of a linear map: `(r₀·x, r₁·x, …)`.
 pub fn apply_rows<T: Scalar, const N: usize, const M: usize>(
     rows: &[Vector<T, N>; M],

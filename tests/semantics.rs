@@ -240,20 +240,16 @@ fn agreement<const N: usize>(seed: u64) -> usize {
             continue;
         }
         compared += 1;
-        assert_eq!(
-            float_verdict::<f64, N>(&a, &b),
-            v,
-            "f64: a = {}, b = {}",
-            show(&a.0),
-            show(&b.0)
-        );
-        assert_eq!(
-            float_verdict::<f32, N>(&a, &b),
-            v,
-            "f32: a = {}, b = {}",
-            show(&a.0),
-            show(&b.0)
-        );
+        // Scaling by a power of two changes no exact verdict; the float runs
+        // must agree at unit scale, at 2^30 and at 2^-30.
+        for k in [0i32, 30, -30] {
+            let s = gjk::scalar::rational_from_f64(2f64.powi(k)).unwrap();
+            let sa = Cloud(a.0.iter().map(|p| p * s.clone()).collect());
+            let sb = Cloud(b.0.iter().map(|p| p * s.clone()).collect());
+            let here = || format!("scale 2^{k}: a = {}, b = {}", show(&a.0), show(&b.0));
+            assert_eq!(float_verdict::<f64, N>(&sa, &sb), v, "f64, {}", here());
+            assert_eq!(float_verdict::<f32, N>(&sa, &sb), v, "f32, {}", here());
+        }
     }
     compared
 }
@@ -334,14 +330,37 @@ fn bad_input_gets_a_typed_error() {
         gjk(&ok, &ok, &nan_dir),
         Err(Error::NonFinite { .. })
     ));
-    // Finite coordinates whose products overflow f64: an error, not a wrong answer.
+    // Coordinates near 1e300: the classifier works on a power-of-two scaled
+    // copy, so nothing overflows and the verdict is the exact one.
     let huge = Cloud(vec![
         Vector::<f64, 3>::new(1e300, 1e300, 0.0),
         Vector::<f64, 3>::new(-1e300, 1e300, 1e300),
     ]);
     let far = Cloud(vec![Vector::<f64, 3>::new(-1e300, -1e300, -1e300)]);
+    let exact = |c: &Cloud<f64, 3>| {
+        Cloud(
+            c.0.iter()
+                .map(|p| p.map(|x| gjk::scalar::rational_from_f64(x).unwrap()))
+                .collect(),
+        )
+    };
+    let want = contact(&exact(&huge), &exact(&far), &Options::default())
+        .unwrap()
+        .contact
+        .name();
+    assert_eq!(
+        contact(&huge, &far, &Options::default())
+            .unwrap()
+            .contact
+            .name(),
+        want
+    );
+    // Only a difference a − b beyond the range overflows: an error, not a
+    // wrong answer.
+    let top = Cloud(vec![Vector::<f64, 3>::new(1.5e308, 0.0, 0.0)]);
+    let bottom = Cloud(vec![Vector::<f64, 3>::new(-1.5e308, 0.0, 0.0)]);
     assert!(matches!(
-        gjk(&huge, &far, &Options::default()),
+        gjk(&top, &bottom, &Options::default()),
         Err(Error::Overflow { .. })
     ));
     // Dimensions without region logic yet: a clear error.
