@@ -64,6 +64,12 @@
 //!
 //! # Float mode: values below their own rounding error count as zero
 //!
+//! Before any test, float modes scale the simplex by a power of two so that
+//! its largest coordinate lies in `[1, 2)` ([`crate::vector::normalized`]):
+//! every test is a homogeneous polynomial, so no sign changes and no digit is
+//! rounded, but nothing overflows or underflows (a Gram determinant has
+//! degree 6 and would leave `f32`'s range from coordinates near `2²¹`).
+//!
 //! Three computed quantities decide between "search on" and "the origin is
 //! on this feature": the edge direction `d` (a cubic form in the
 //! coordinates), the height `(AB × AC) · AO` of a 3D triangle and the face
