@@ -10,6 +10,8 @@
 //!   named by its spec ID (`spec/README.md`), and the total classifier;
 //! * [`gjk`]: the boolean loop, its outcome enum and its observer (traces);
 //! * [`contact`]: separated / touching / penetrating, exactly;
+//! * [`oracle`]: the exact answers GJK is checked against, computed without
+//!   GJK (linear programming, enumeration, exact projections);
 //! * [`case`]: the JSON Lines case format of the `gjk` tool.
 //!
 //! Semantics in one line: [`gjk::intersects`] is about the *closed* shapes
@@ -24,6 +26,7 @@ pub mod classify;
 pub mod contact;
 pub mod error;
 pub mod gjk;
+pub mod oracle;
 pub mod region;
 pub mod scalar;
 pub mod shape;
