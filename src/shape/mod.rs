@@ -44,3 +44,12 @@ impl<T: Scalar, const N: usize, S: Support<T, N> + ?Sized> Support<T, N> for Box
 
 mod hull;
 pub use hull::ConvexHull;
+
+mod cuboid;
+mod polygon;
+mod segment;
+mod triangle;
+pub use cuboid::Cuboid;
+pub use polygon::ConvexPolygon;
+pub use segment::Segment;
+pub use triangle::Triangle;
