@@ -11,10 +11,14 @@
 //! 2. it maximises `x · d` over the shape, exactly for exact scalars, up to
 //!    rounding for floats;
 //! 3. for `d = 0` any point of the shape may be returned;
-//! 4. for polytopes (point clouds, boxes, segments, polygons and their
-//!    Minkowski sums and linear images) the point returned is a *vertex*, and
-//!    the same `d` always gives the same vertex. Exact GJK terminates on such
-//!    shapes because there are finitely many vertices.
+//! 4. for polytopes the point returned is one of *finitely many* points of
+//!    the shape, and the same `d` always gives the same point: a vertex for
+//!    point clouds, boxes, segments, triangles and polygons; a sum of
+//!    vertices for their Minkowski sums and the image of a vertex for their
+//!    linear images (a vertex of the result unless `d` selects a whole face,
+//!    see [`MinkowskiSum`] and [`Transformed`]). Exact GJK terminates on such
+//!    shapes because no simplex is visited twice and there are finitely many
+//!    of these points.
 //!
 //! Shapes validate their parameters on construction and return
 //! [`crate::Error`] for NaN, infinities, empty point sets, mixed dimensions and
@@ -42,14 +46,18 @@ impl<T: Scalar, const N: usize, S: Support<T, N> + ?Sized> Support<T, N> for Box
     }
 }
 
-mod hull;
-pub use hull::ConvexHull;
-
 mod cuboid;
+mod hull;
+mod minkowski;
 mod polygon;
 mod segment;
+mod transformed;
 mod triangle;
+
 pub use cuboid::Cuboid;
+pub use hull::ConvexHull;
+pub use minkowski::MinkowskiSum;
 pub use polygon::ConvexPolygon;
 pub use segment::Segment;
+pub use transformed::Transformed;
 pub use triangle::Triangle;
