@@ -46,15 +46,25 @@ impl<T: Scalar, const N: usize, S: Support<T, N> + ?Sized> Support<T, N> for Box
     }
 }
 
+mod ball;
+mod capsule;
+mod cone;
 mod cuboid;
+mod cylinder;
 mod hull;
 mod minkowski;
 mod polygon;
 mod segment;
+#[cfg(test)]
+mod test_util;
 mod transformed;
 mod triangle;
 
+pub use ball::Ball;
+pub use capsule::Capsule;
+pub use cone::Cone;
 pub use cuboid::Cuboid;
+pub use cylinder::Cylinder;
 pub use hull::ConvexHull;
 pub use minkowski::MinkowskiSum;
 pub use polygon::ConvexPolygon;
