@@ -20,6 +20,17 @@
 //!    shapes because no simplex is visited twice and there are finitely many
 //!    of these points.
 //!
+//! The shapes:
+//!
+//! | shape | scalars | dimension | tie rule |
+//! |-------|---------|-----------|----------|
+//! | [`ConvexHull`], [`ConvexPolygon`], [`Triangle`] | [`Scalar`] (exact) | any | first listed point |
+//! | [`Cuboid`] | [`Scalar`] (exact) | any | `min[i]` when `d[i] = 0` |
+//! | [`Segment`] | [`Scalar`] (exact) | any | endpoint `a` |
+//! | [`MinkowskiSum`], [`Transformed`] | those of the parts | any | those of the parts |
+//! | [`Ball`], [`Capsule`] | [`crate::Real`] | any | centre / the segment's |
+//! | [`Cylinder`], [`Cone`] | [`crate::Real`] | 3 | bottom cap / apex |
+//!
 //! Shapes validate their parameters on construction and return
 //! [`crate::Error`] for NaN, infinities, empty point sets, mixed dimensions and
 //! negative sizes; a constructed shape is always valid.
