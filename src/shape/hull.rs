@@ -60,18 +60,32 @@ impl<T: Scalar, const N: usize> ConvexHull<T, N> {
     }
 }
 
+/// The first of `points` with the largest `p · dir` (only a strictly larger
+/// dot product replaces the current best); `None` for an empty slice.
+pub(crate) fn first_max<'a, T: Scalar, const N: usize>(
+    points: &'a [Vector<T, N>],
+    dir: &Vector<T, N>,
+) -> Option<&'a Vector<T, N>> {
+    let (first, rest) = points.split_first()?;
+    let mut best = first;
+    let mut best_dot = dot(best, dir);
+    for p in rest {
+        let d = dot(p, dir);
+        if d > best_dot {
+            best = p;
+            best_dot = d;
+        }
+    }
+    Some(best)
+}
+
 impl<T: Scalar, const N: usize> Support<T, N> for ConvexHull<T, N> {
     fn support(&self, dir: &Vector<T, N>) -> Vector<T, N> {
-        let mut best = &self.points[0];
-        let mut best_dot = dot(best, dir);
-        for p in &self.points[1..] {
-            let d = dot(p, dir);
-            if d > best_dot {
-                best = p;
-                best_dot = d;
-            }
-        }
-        best.clone()
+        // The constructor guarantees at least one point; the fallback (the
+        // origin) is unreachable and only avoids a panic path.
+        first_max(&self.points, dir)
+            .cloned()
+            .unwrap_or_else(Vector::zeros)
     }
 }
 

@@ -11,10 +11,25 @@
 //! 2. it maximises `x · d` over the shape, exactly for exact scalars, up to
 //!    rounding for floats;
 //! 3. for `d = 0` any point of the shape may be returned;
-//! 4. for polytopes (point clouds, boxes, segments, polygons and their
-//!    Minkowski sums and linear images) the point returned is a *vertex*, and
-//!    the same `d` always gives the same vertex. Exact GJK terminates on such
-//!    shapes because there are finitely many vertices.
+//! 4. for polytopes the point returned is one of *finitely many* points of
+//!    the shape, and the same `d` always gives the same point: a vertex for
+//!    point clouds, boxes, segments, triangles and polygons; a sum of
+//!    vertices for their Minkowski sums and the image of a vertex for their
+//!    linear images (a vertex of the result unless `d` selects a whole face,
+//!    see [`MinkowskiSum`] and [`Transformed`]). Exact GJK terminates on such
+//!    shapes because no simplex is visited twice and there are finitely many
+//!    of these points.
+//!
+//! The shapes:
+//!
+//! | shape | scalars | dimension | tie rule |
+//! |-------|---------|-----------|----------|
+//! | [`ConvexHull`], [`ConvexPolygon`], [`Triangle`] | [`Scalar`] (exact) | any | first listed point |
+//! | [`Cuboid`] | [`Scalar`] (exact) | any | `min[i]` when `d[i] = 0` |
+//! | [`Segment`] | [`Scalar`] (exact) | any | endpoint `a` |
+//! | [`MinkowskiSum`], [`Transformed`] | those of the parts | any | those of the parts |
+//! | [`Ball`], [`Capsule`] | [`crate::Real`] | any | centre / the segment's |
+//! | [`Cylinder`], [`Cone`] | [`crate::Real`] | 3 | bottom cap / apex |
 //!
 //! Shapes validate their parameters on construction and return
 //! [`crate::Error`] for NaN, infinities, empty point sets, mixed dimensions and
@@ -42,5 +57,28 @@ impl<T: Scalar, const N: usize, S: Support<T, N> + ?Sized> Support<T, N> for Box
     }
 }
 
+mod ball;
+mod capsule;
+mod cone;
+mod cuboid;
+mod cylinder;
 mod hull;
+mod minkowski;
+mod polygon;
+mod segment;
+#[cfg(test)]
+mod test_util;
+mod transformed;
+mod triangle;
+
+pub use ball::Ball;
+pub use capsule::Capsule;
+pub use cone::Cone;
+pub use cuboid::Cuboid;
+pub use cylinder::Cylinder;
 pub use hull::ConvexHull;
+pub use minkowski::MinkowskiSum;
+pub use polygon::ConvexPolygon;
+pub use segment::Segment;
+pub use transformed::Transformed;
+pub use triangle::Triangle;

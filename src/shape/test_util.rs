@@ -1,0 +1,45 @@
+//! Helpers for the round shapes' unit tests: a seeded generator and random
+//! points and directions (no dependency, the same on every platform).
+
+use crate::vector::Vector;
+
+/// A 64-bit linear congruential generator (Knuth's MMIX constants).
+pub(crate) struct Lcg(pub(crate) u64);
+
+impl Lcg {
+    /// A uniform value in `[0, 1)` (53 random bits).
+    pub(crate) fn unit(&mut self) -> f64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// A uniform value in `[lo, hi)`.
+    pub(crate) fn range(&mut self, lo: f64, hi: f64) -> f64 {
+        lo + (hi - lo) * self.unit()
+    }
+
+    /// A point uniformly distributed in the closed unit ball (by rejection).
+    pub(crate) fn in_ball<const N: usize>(&mut self) -> Vector<f64, N> {
+        loop {
+            let p = Vector::<f64, N>::from_fn(|_, _| self.range(-1.0, 1.0));
+            if p.norm_squared() <= 1.0 {
+                return p;
+            }
+        }
+    }
+
+    /// A random direction (not normalised, of length between 1/4 and 1,
+    /// scaled by a random power of two in `[2⁻⁸, 2⁸]`).
+    pub(crate) fn direction<const N: usize>(&mut self) -> Vector<f64, N> {
+        loop {
+            let p = self.in_ball::<N>();
+            if p.norm_squared() >= 1.0 / 16.0 {
+                let e = (self.unit() * 17.0) as i32 - 8;
+                return p * 2f64.powi(e);
+            }
+        }
+    }
+}
