@@ -51,8 +51,9 @@
 //!    that contains `w`: the regions of the older vertices are unreachable
 //!    (the seeds' "not possible" cases).
 //!
-//! For polytopes the support map returns one of finitely many vertices, so
-//! the loop ends after finitely many steps with `Intersecting` (`v = O`) or
+//! For polytopes the support map returns one of finitely many points
+//! (contract item 4 of [`crate::shape`]: vertices, or sums and images of
+//! vertices), so the loop ends after finitely many steps with `Intersecting` (`v = O`) or
 //! `Separated`. (If `O ∉ A − B` then at the closest point `v*` of `A − B`,
 //! `max x · (−v*) = −|v*|² < 0`, so the support test fires there at the
 //! latest.)
