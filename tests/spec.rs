@@ -14,48 +14,13 @@ mod common;
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use common::spec_table::{table, Case, Row};
 use common::{convert, rat, show, simplex, trace_text, vectors, Cloud, Lcg};
 use gjk::classify::{classify, sign_tests};
 use gjk::gjk::{gjk_observed, Options, Outcome, Step};
 use gjk::region::Region;
 use gjk::{Rational, Vector};
 use num_traits::Zero;
-use serde::Deserialize;
-
-#[derive(Deserialize)]
-struct Table {
-    region: Vec<Row>,
-    case: Vec<Case>,
-    pair: Vec<Pair>,
-}
-
-#[derive(Deserialize)]
-struct Row {
-    id: String,
-    variant: String,
-    reachable: bool,
-    tests: Vec<String>,
-}
-
-#[derive(Deserialize)]
-struct Case {
-    region: String,
-    boundary: bool,
-    simplex: Vec<Vec<String>>,
-}
-
-#[derive(Deserialize)]
-struct Pair {
-    region: String,
-    a: Vec<Vec<String>>,
-    b: Vec<Vec<String>>,
-}
-
-fn table() -> Table {
-    let text = std::fs::read_to_string(common::root().join("spec/regions.toml"))
-        .expect("spec/regions.toml");
-    toml::from_str(&text).unwrap_or_else(|e| panic!("spec/regions.toml: {}", e.message()))
-}
 
 fn dim(rows: &[Vec<String>]) -> usize {
     rows.first().map(|r| r.len()).unwrap_or(0)

@@ -30,6 +30,7 @@ mod common;
 
 use std::cmp::Ordering;
 
+use common::spec_table::{table, Case};
 use common::{convert, show, simplex, vectors, Cloud, Lcg};
 use gjk::classify::classify;
 use gjk::contact::{contact, Contact};
@@ -39,7 +40,6 @@ use gjk::region::{Line2Region, Region, RegionKind, Tri3Region};
 use gjk::scalar::{rational_from_f64, FromRational};
 use gjk::{Rational, Scalar, Vector};
 use num_traits::Zero;
-use serde::Deserialize;
 
 /// The exact value of a scalar (floats are dyadic rationals).
 trait Exact: Scalar + FromRational {
@@ -183,30 +183,6 @@ fn check_simplex<T: Exact, const N: usize>(pts: &[Vector<T, N>]) -> Region {
         _ => {}
     }
     c.region
-}
-
-#[derive(Deserialize)]
-struct Table {
-    case: Vec<Case>,
-    pair: Vec<Pair>,
-}
-
-#[derive(Deserialize)]
-struct Case {
-    region: String,
-    simplex: Vec<Vec<String>>,
-}
-
-#[derive(Deserialize)]
-struct Pair {
-    region: String,
-    a: Vec<Vec<String>>,
-    b: Vec<Vec<String>>,
-}
-
-fn table() -> Table {
-    let text = std::fs::read_to_string(common::root().join("spec/regions.toml")).unwrap();
-    toml::from_str(&text).unwrap()
 }
 
 fn check_case<const N: usize>(case: &Case) {
@@ -392,6 +368,5 @@ fn spec_pairs_keep_the_invariants() {
                 check_run::<f64, 3>(&a, &b);
             }
         }
-        let _ = p.region;
     }
 }

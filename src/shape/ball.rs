@@ -110,11 +110,8 @@ impl<T: Real, const N: usize> Support<T, N> for Ball<T, N> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::shape::test_util::v3;
     use crate::shape::test_util::Lcg;
-
-    fn v3(x: f64, y: f64, z: f64) -> Vector<f64, 3> {
-        Vector::<f64, 3>::new(x, y, z)
-    }
 
     #[test]
     fn support_points_in_chosen_directions() {

@@ -90,11 +90,8 @@ impl<T: Real> Support<T, 3> for Cone<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::shape::test_util::v3;
     use crate::shape::test_util::Lcg;
-
-    fn v3(x: f64, y: f64, z: f64) -> Vector<f64, 3> {
-        Vector::<f64, 3>::new(x, y, z)
-    }
 
     #[test]
     fn support_points_in_chosen_directions() {

@@ -117,11 +117,8 @@ impl<T: Scalar, const N: usize> Support<T, N> for Cuboid<T, N> {
 mod tests {
     use super::*;
     use crate::scalar::{integer, ratio, Rational};
+    use crate::shape::test_util::q3 as v3;
     use crate::vector::dot;
-
-    fn v3(x: i64, y: i64, z: i64) -> Vector<Rational, 3> {
-        Vector::<Rational, 3>::new(integer(x), integer(y), integer(z))
-    }
 
     /// All 2^N corners, by brute force.
     fn corners<const N: usize>(c: &Cuboid<Rational, N>) -> Vec<Vector<Rational, N>> {

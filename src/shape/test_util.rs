@@ -1,7 +1,18 @@
 //! Helpers for the round shapes' unit tests: a seeded generator and random
 //! points and directions (no dependency, the same on every platform).
 
+use crate::scalar::{integer, Rational};
 use crate::vector::Vector;
+
+/// A 3D float vector.
+pub(crate) fn v3(x: f64, y: f64, z: f64) -> Vector<f64, 3> {
+    Vector::<f64, 3>::new(x, y, z)
+}
+
+/// A 3D vector of exact integers.
+pub(crate) fn q3(x: i64, y: i64, z: i64) -> Vector<Rational, 3> {
+    Vector::<Rational, 3>::new(integer(x), integer(y), integer(z))
+}
 
 /// A 64-bit linear congruential generator (Knuth's MMIX constants).
 pub(crate) struct Lcg(pub(crate) u64);

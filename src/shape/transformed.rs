@@ -138,13 +138,10 @@ impl<S: Support<T, N>, T: Scalar, const N: usize> Support<T, N> for Transformed<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scalar::{integer, Rational};
+    use crate::scalar::Rational;
+    use crate::shape::test_util::q3 as v3;
     use crate::shape::{ConvexHull, Cuboid};
     use crate::vector::dot;
-
-    fn v3(x: i64, y: i64, z: i64) -> Vector<Rational, 3> {
-        Vector::<Rational, 3>::new(integer(x), integer(y), integer(z))
-    }
 
     fn check_against_hull(rows: [Vector<Rational, 3>; 3], t: Vector<Rational, 3>, singular: bool) {
         let corners = [

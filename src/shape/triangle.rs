@@ -63,12 +63,9 @@ impl<T: Scalar, const N: usize> Support<T, N> for Triangle<T, N> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scalar::{integer, Rational};
+    use crate::scalar::Rational;
+    use crate::shape::test_util::q3 as v3;
     use crate::vector::dot;
-
-    fn v3(x: i64, y: i64, z: i64) -> Vector<Rational, 3> {
-        Vector::<Rational, 3>::new(integer(x), integer(y), integer(z))
-    }
 
     fn check(t: &Triangle<Rational, 3>) {
         for x in -2..=2 {

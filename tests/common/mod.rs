@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)] // each test binary uses a different subset of the helpers
 
+pub mod spec_table;
+
 use std::path::Path;
 
 use gjk::{Rational, Simplex, Support, Vector};

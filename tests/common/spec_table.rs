@@ -1,0 +1,56 @@
+//! The machine-readable spec table, `spec/regions.toml`, as the tests load it.
+
+use serde::Deserialize;
+
+/// The whole table.
+#[derive(Deserialize)]
+pub struct Table {
+    /// One row per region case.
+    pub region: Vec<Row>,
+    /// Simplices and the region each must be classified as.
+    pub case: Vec<Case>,
+    /// Shape pairs on which the loop reaches a region.
+    pub pair: Vec<Pair>,
+}
+
+/// A `[[region]]` row.
+#[derive(Deserialize)]
+pub struct Row {
+    /// The spec ID.
+    pub id: String,
+    /// The Rust variant (`Tri2Region::R4`).
+    pub variant: String,
+    /// Whether the exact loop can reach it.
+    pub reachable: bool,
+    /// The tests that check it (`file::function`).
+    pub tests: Vec<String>,
+}
+
+/// A `[[case]]`: a simplex, newest vertex first.
+#[derive(Deserialize)]
+pub struct Case {
+    /// The expected region's spec ID.
+    pub region: String,
+    /// `true` when some sign test is exactly zero.
+    pub boundary: bool,
+    /// The vertices as rational strings.
+    pub simplex: Vec<Vec<String>>,
+}
+
+/// A `[[pair]]`: two point clouds.
+#[derive(Deserialize)]
+pub struct Pair {
+    /// The region the loop reaches on them.
+    pub region: String,
+    /// Shape A's points.
+    pub a: Vec<Vec<String>>,
+    /// Shape B's points.
+    pub b: Vec<Vec<String>>,
+}
+
+/// Loads `spec/regions.toml`.
+pub fn table() -> Table {
+    let text = std::fs::read_to_string(super::root().join("spec/regions.toml"))
+        .expect("spec/regions.toml");
+    toml::from_str(&text).unwrap_or_else(|e| panic!("spec/regions.toml: {}", e.message()))
+}
