@@ -187,6 +187,54 @@ fn the_loop_never_reaches_an_unreachable_region() {
     }
 }
 
+/// Every region has a boundary case (a simplex of that region with some sign
+/// test exactly zero, so that the tie rule decides), or its row says why it
+/// cannot have one — and that claim is checked: over thousands of random
+/// small-integer simplices (coordinates in −2..=2, so ties are common), none
+/// that lands in such a region has a zero sign test.
+#[test]
+fn every_region_has_a_boundary_case_or_says_why_not() {
+    let t = table();
+    let mut tied: BTreeMap<&'static str, usize> = BTreeMap::new();
+    fn collect<const N: usize>(seed: u64, tied: &mut BTreeMap<&'static str, usize>) {
+        let mut rng = Lcg(seed);
+        for _ in 0..20000 {
+            let len = rng.int(1, N as i64 + 1) as usize;
+            let pts: Vec<Vector<Rational, N>> = (0..len)
+                .map(|_| {
+                    Vector::<Rational, N>::from_fn(|_, _| {
+                        Rational::from_integer(rng.int(-2, 2).into())
+                    })
+                })
+                .collect();
+            let s = simplex(pts);
+            let region = classify(&s).unwrap().region;
+            if sign_tests(&s).iter().any(|(_, v)| v.is_zero()) {
+                *tied.entry(region.spec_id()).or_default() += 1;
+            }
+        }
+    }
+    collect::<2>(41, &mut tied);
+    collect::<3>(42, &mut tied);
+    for row in &t.region {
+        let has_case = t.case.iter().any(|c| c.region == row.id && c.boundary);
+        match (&row.no_boundary, has_case) {
+            (Some(_), true) => panic!(
+                "{} says it has no boundary, but has a boundary case",
+                row.id
+            ),
+            (None, false) => panic!("{} has no boundary case and does not say why", row.id),
+            (Some(why), false) => assert!(
+                !tied.contains_key(row.id.as_str()),
+                "{}: \"{why}\", yet {} random simplices in it have a zero sign test",
+                row.id,
+                tied[row.id.as_str()]
+            ),
+            (None, true) => {}
+        }
+    }
+}
+
 /// Names of the test functions in `tests/*.rs`, as `file::function`.
 fn existing_tests() -> BTreeSet<String> {
     let mut out = BTreeSet::new();

@@ -24,6 +24,9 @@ pub struct Row {
     pub reachable: bool,
     /// The tests that check it (`file::function`).
     pub tests: Vec<String>,
+    /// Why the region has no boundary case, if it has none.
+    #[serde(default)]
+    pub no_boundary: Option<String>,
 }
 
 /// A `[[case]]`: a simplex, newest vertex first.
