@@ -19,7 +19,13 @@ fn cloud(raw: &[[u64; 3]], which: Which) -> Result<ConvexHull<f64, 3>, gjk::Erro
     let pts = raw
         .iter()
         .take(16)
-        .map(|p| Vector::<f64, 3>::new(f64::from_bits(p[0]), f64::from_bits(p[1]), f64::from_bits(p[2])))
+        .map(|p| {
+            Vector::<f64, 3>::new(
+                f64::from_bits(p[0]),
+                f64::from_bits(p[1]),
+                f64::from_bits(p[2]),
+            )
+        })
         .collect();
     ConvexHull::new(pts, which)
 }
