@@ -9,6 +9,8 @@
 //! * [`region`] and [`classify`]: every Voronoi-region case of the simplex,
 //!   named by its spec ID (`spec/README.md`), and the total classifier;
 //! * [`gjk`]: the boolean loop, its outcome enum and its observer (traces);
+//! * [`distance`]: the distance loop and Johnson's sub-algorithm, in any
+//!   dimension (exact squared distances and witness points with rationals);
 //! * [`contact`]: separated / touching / penetrating, exactly;
 //! * [`oracle`]: the exact answers GJK is checked against, computed without
 //!   GJK (linear programming, enumeration, exact projections);
@@ -24,6 +26,7 @@
 pub mod case;
 pub mod classify;
 pub mod contact;
+pub mod distance;
 pub mod error;
 pub mod gjk;
 pub mod oracle;

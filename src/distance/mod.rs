@@ -1,0 +1,423 @@
+//! The distance GJK loop, in any dimension `N ≥ 1` (Gilbert, Johnson &
+//! Keerthi, IEEE J. Robotics and Automation 4(2), 1988; Ericson,
+//! *Real-Time Collision Detection*, §9.5).
+//!
+//! Where [`crate::gjk`] only asks *whether* `A` and `B` share a point, this
+//! loop finds the point `v` of `A − B` closest to the origin: `|v|` is the
+//! distance between the shapes, and the barycentric coordinates of `v` on
+//! the final simplex give witness points on each shape.
+//!
+//! # The loop
+//!
+//! ```text
+//! v ← s_{A−B}(d₀);  W ← {v}                (any point of A − B)
+//! repeat
+//!     if v = O: return Intersecting
+//!     w ← s_A(−v) − s_B(v)                  (support point of A − B along −v)
+//!     if v·v − v·w ≤ 0: return Separated    (float: ≤ REL_TOL·v·v, or noise)
+//!     W ← {w} ∪ W
+//!     (v, W, λ) ← closest point of conv W   (the sub-algorithm)
+//! ```
+//!
+//! The sub-algorithm ([`subalgorithm`]) is Johnson's, in its face-by-face
+//! projection form, for any dimension; for `N = 2, 3` the spec's region
+//! classifier can choose the kept face instead ([`SubAlgorithm::Classify`]).
+//!
+//! # Why the stop is exact
+//!
+//! `w` minimises `x · v` over `A − B`, so every point `x` of `A − B` has
+//! `x · v ≥ w · v`. If `v·v − v·w ≤ 0`, then `x · v ≥ v · v` for all `x`, so
+//! `|x| ≥ (x · v)/|v| ≥ |v|`: no point of `A − B` is closer to the origin
+//! than `v`, which is itself a point of `A − B` (a convex combination of
+//! support points). So `|v|²` is the squared distance, and `−v` separates
+//! strictly: for `a ∈ A`, `b ∈ B`, `(a − b) · v ≥ |v|² > 0`, i.e.
+//! `a · (−v) < b · (−v)`. In general `v·w/|v| ≤ dist ≤ |v|`: the gap
+//! `v·v − v·w` bounds the error (GJK 1988, §V).
+//!
+//! # Termination (exact arithmetic)
+//!
+//! If the stop test fails, `v · w < v · v`, while every point `x` of the
+//! affine hull of the kept face has `x · v = v · v` (`v` is orthogonal to
+//! that hull). So `w` is not in it: the new simplex is never degenerate,
+//! never holds more than `N + 1` points, and the segment `[v, w]` has points
+//! closer to `O` than `v`: `|v|²` **strictly decreases**. No simplex repeats,
+//! and for polytopes (finitely many support points, contract item 4 of
+//! [`crate::shape`]) the loop ends. With [`crate::Rational`] it returns the
+//! **exact** squared distance of two polytopes. A full simplex (`N + 1`
+//! kept vertices, all `λ > 0`) has the origin in its interior: `v = O`.
+//!
+//! # Float mode: tolerances
+//!
+//! With rounding, the gap of the exact closest point is computed as a small
+//! number of either sign, `v` itself is off by a rounding error, and `|v|²`
+//! may fail to decrease. So (with `u` = [`Scalar::UNIT_ROUNDOFF`] and
+//! `scale² = max |p|²` over the simplex and `w`):
+//!
+//! * **separated** when `v·v − v·w ≤ REL_TOL · v·v` ([`REL_TOL_FACTOR`]) or
+//!   `v·v − v·w ≤ 4 · ABS_TOL_FACTOR · u · scale²` (the gap's rounding noise,
+//!   [`ABS_TOL_FACTOR`]);
+//! * **intersecting** when `v·v ≤ (ABS_TOL_FACTOR · u)² · scale²`: `v` is
+//!   within its own rounding error of the origin;
+//! * **no verdict** ([`DistanceNotConverged`]) when the new support point is
+//!   already in the simplex or `|v|²` does not decrease: no further progress
+//!   is possible, and the gap is above the tolerances, so the distance is
+//!   not certified. Exact mode never gets there with a support map that
+//!   honours its contract.
+//!
+//! **Accuracy (float).** At a `Separated` stop the gap is at most
+//! `g = max(REL_TOL · |v|², 4 · ABS_TOL_FACTOR · u · scale²)`, and
+//! `(|v|² − g)/|v| ≤ dist ≤ |v|`; so the reported `dist2 = |v|²` is within
+//! `2 g` of the true squared distance, plus the rounding of `v` (a few `u`
+//! relative on well-conditioned faces). In `f64` that is a relative error of
+//! about `2.3·10⁻¹³` plus an absolute `10⁻¹²·scale²`. `tests/distance.rs`
+//! checks a bound of this shape against the exact answers.
+//!
+//! # The iteration cap
+//!
+//! Curved shapes converge only in the limit, and a support map may not
+//! honour its contract, so the loop counts support calls and stops at
+//! [`DistanceOptions::max_iterations`] (default
+//! [`crate::gjk::DEFAULT_MAX_ITERATIONS`]) with
+//! [`DistanceOutcome::NotConverged`], which is **never** a separation
+//! verdict; its `best` is the closest point found so far (an upper bound).
+
+pub mod subalgorithm;
+
+pub use subalgorithm::{closest_point, closest_point_classified, Closest};
+
+use crate::error::Error;
+use crate::gjk::{start_direction, support_vertex, Options, DEFAULT_MAX_ITERATIONS};
+use crate::scalar::{Field, Scalar};
+use crate::shape::Support;
+use crate::simplex::Simplex;
+use crate::vector::{dot, is_finite, Vector};
+
+/// Float mode stops as separated when the gap `v·v − v·w` is at most
+/// `REL_TOL · v·v`, with `REL_TOL = REL_TOL_FACTOR · u`.
+///
+/// Derivation: at such a stop the true distance lies in
+/// `[|v|(1 − REL_TOL), |v|]`, so the relative error of the distance is at
+/// most `REL_TOL` (of `dist2`, `2 · REL_TOL`): `2.3·10⁻¹³` in `f64`,
+/// `1.2·10⁻⁴` in `f32`. The test must also be reachable: the computed gap
+/// of an exact closest point is rounding noise of a few `(N + 1) u |v| |w|`
+/// (two dot products) plus the effect of the rounding of `v`; `1024`
+/// leaves room for `|w| / |v|` up to about 100 in the dimensions used here.
+/// Smaller `|v|` is caught by the absolute test ([`ABS_TOL_FACTOR`]).
+pub const REL_TOL_FACTOR: f64 = 1024.0;
+
+/// The rounding-error budget of `v` in float mode, in units of
+/// `u · scale` (`scale` the largest norm among the simplex points and `w`).
+///
+/// Derivation: `v = Σ λᵢ pᵢ` is a convex combination of `k ≤ N + 1` points of
+/// norm at most `scale`; with exact `λ` its error is below `k u scale`, and
+/// the `λ` from the Gram solve carry an error of about `cond(G) · k u`. A
+/// budget of `1024 u scale` covers `k ≤ 9` and condition numbers up to about
+/// 100. It is used twice: `v` is **the origin** when `|v| ≤ ABS_TOL_FACTOR ·
+/// u · scale`; and the gap `v·(v − w)`, whose error is at most
+/// `|δv| · |2v − w| ≤ 3 |δv| scale` plus the dot products' own rounding, is
+/// **noise** below `4 · ABS_TOL_FACTOR · u · scale²`. In `f64`:
+/// `|v| ≤ 2.3·10⁻¹³ · scale`.
+pub const ABS_TOL_FACTOR: f64 = 1024.0;
+
+/// Which sub-algorithm picks the kept face.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum SubAlgorithm {
+    /// The dimension-generic face-by-face projection ([`closest_point`]).
+    #[default]
+    Johnson,
+    /// The spec's region classifier ([`closest_point_classified`]); `N = 2`
+    /// and `3` only.
+    Classify,
+}
+
+/// Options of [`distance`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct DistanceOptions<T: Scalar, const N: usize> {
+    /// The direction of the first support point; `None` means
+    /// `(1, 0, …, 0)`. Must be non-zero and finite.
+    pub initial_direction: Option<Vector<T, N>>,
+    /// The most support calls before giving up with
+    /// [`DistanceOutcome::NotConverged`].
+    pub max_iterations: usize,
+    /// How the kept face is chosen.
+    pub sub_algorithm: SubAlgorithm,
+}
+
+impl<T: Scalar, const N: usize> Default for DistanceOptions<T, N> {
+    fn default() -> Self {
+        DistanceOptions {
+            initial_direction: None,
+            max_iterations: DEFAULT_MAX_ITERATIONS,
+            sub_algorithm: SubAlgorithm::Johnson,
+        }
+    }
+}
+
+/// Why a distance query stopped without a verdict.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DistanceNotConverged {
+    /// [`DistanceOptions::max_iterations`] support calls were made.
+    IterationCap {
+        /// The cap that was reached.
+        cap: usize,
+    },
+    /// The new support point is already a vertex of the simplex, and the gap
+    /// is above the tolerances (float rounding, or a support map that breaks
+    /// its contract).
+    RepeatedVertex,
+    /// The sub-algorithm did not decrease `|v|²` (float rounding, or a
+    /// support map that breaks its contract).
+    NoProgress,
+}
+
+impl std::fmt::Display for DistanceNotConverged {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DistanceNotConverged::IterationCap { cap } => {
+                write!(f, "iteration cap of {cap} support calls reached")
+            }
+            DistanceNotConverged::RepeatedVertex => {
+                f.write_str("the support point is already in the simplex")
+            }
+            DistanceNotConverged::NoProgress => f.write_str("the distance did not decrease"),
+        }
+    }
+}
+
+/// The verdict of a distance query.
+#[derive(Clone, Debug, PartialEq)]
+pub enum DistanceOutcome<T: Scalar, const N: usize> {
+    /// The shapes are disjoint, at squared distance `dist2`.
+    Separated {
+        /// `|v|²`: exact in exact mode; within the documented tolerance in
+        /// float mode (see the module docs).
+        dist2: T,
+        /// `Σ λᵢ aᵢ`: a point of `A` closest to `B`.
+        witness_a: Vector<T, N>,
+        /// `Σ λᵢ bᵢ`: a point of `B` closest to `A`.
+        witness_b: Vector<T, N>,
+        /// `witness_b − witness_a` (`= −v`), pointing from `A` to `B`:
+        /// `max_A a·axis < min_B b·axis`.
+        axis: Vector<T, N>,
+        /// The final simplex (newest first) whose kept face holds `v`.
+        simplex: Simplex<T, N>,
+    },
+    /// The closed shapes share a point: the origin is in the closed simplex
+    /// (float mode: within rounding, see the module docs).
+    Intersecting {
+        /// The simplex holding the origin.
+        simplex: Simplex<T, N>,
+    },
+    /// No verdict. Never to be read as "separated".
+    NotConverged {
+        /// Why.
+        reason: DistanceNotConverged,
+        /// The best point found, `(|v|², witness_a, witness_b)`: `|v|²` is an
+        /// upper bound of the squared distance. `None` if no support point
+        /// was computed.
+        best: Option<(T, Vector<T, N>, Vector<T, N>)>,
+    },
+}
+
+impl<T: Scalar, const N: usize> DistanceOutcome<T, N> {
+    /// The squared distance: `Some(0)` when intersecting, `None` without a
+    /// verdict.
+    pub fn dist2(&self) -> Option<T> {
+        match self {
+            DistanceOutcome::Separated { dist2, .. } => Some(dist2.clone()),
+            DistanceOutcome::Intersecting { .. } => Some(T::zero()),
+            DistanceOutcome::NotConverged { .. } => None,
+        }
+    }
+
+    /// A short name: `separated`, `intersecting` or `not_converged`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            DistanceOutcome::Separated { .. } => "separated",
+            DistanceOutcome::Intersecting { .. } => "intersecting",
+            DistanceOutcome::NotConverged { .. } => "not_converged",
+        }
+    }
+}
+
+/// A distance verdict with its cost.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DistanceReport<T: Scalar, const N: usize> {
+    /// The verdict.
+    pub outcome: DistanceOutcome<T, N>,
+    /// The number of support points of `A − B` computed.
+    pub iterations: usize,
+}
+
+/// `(v, Σ λᵢ aᵢ, Σ λᵢ bᵢ)` over the simplex's vertices.
+fn combine_vertices<T: Field, const N: usize>(
+    simplex: &Simplex<T, N>,
+    lambda: &[T],
+) -> (Vector<T, N>, Vector<T, N>, Vector<T, N>) {
+    let mut v = Vector::<T, N>::zeros();
+    let mut wa = Vector::<T, N>::zeros();
+    let mut wb = Vector::<T, N>::zeros();
+    for (x, l) in simplex.iter().zip(lambda) {
+        v += &x.w * l.clone();
+        wa += &x.a * l.clone();
+        wb += &x.b * l.clone();
+    }
+    (v, wa, wb)
+}
+
+/// `max |p|²` over the points, as an `f64`.
+fn scale2<'a, T: Scalar + 'a, const N: usize>(
+    points: impl Iterator<Item = &'a Vector<T, N>>,
+) -> f64 {
+    points.map(|p| dot(p, p).to_f64()).fold(0.0, f64::max)
+}
+
+/// The distance query (see the module docs).
+///
+/// Errors: a zero or non-finite initial direction, a support map returning
+/// a non-finite point ([`Error::NonFiniteSupport`]), overflow of the scalar
+/// type, `N = 0` or `N ≥` [`subalgorithm::MAX_VERTICES`], and
+/// [`SubAlgorithm::Classify`] outside `N = 2, 3`
+/// ([`Error::UnsupportedDimension`]).
+pub fn distance<T, const N: usize, A, B>(
+    a: &A,
+    b: &B,
+    opts: &DistanceOptions<T, N>,
+) -> Result<DistanceReport<T, N>, Error>
+where
+    T: Field,
+    A: Support<T, N> + ?Sized,
+    B: Support<T, N> + ?Sized,
+{
+    if N >= subalgorithm::MAX_VERTICES {
+        return Err(Error::UnsupportedDimension {
+            dim: N,
+            supported: "1 to 15",
+        });
+    }
+    if opts.sub_algorithm == SubAlgorithm::Classify && !(N == 2 || N == 3) {
+        return Err(Error::UnsupportedDimension {
+            dim: N,
+            supported: "2 and 3 (the region classifier)",
+        });
+    }
+    let d0 = start_direction(&Options {
+        initial_direction: opts.initial_direction.clone(),
+        max_iterations: opts.max_iterations,
+    })?;
+    let not_converged = |reason, best, iterations| DistanceReport {
+        outcome: DistanceOutcome::NotConverged { reason, best },
+        iterations,
+    };
+    let cap = opts.max_iterations;
+    if cap == 0 {
+        return Ok(not_converged(
+            DistanceNotConverged::IterationCap { cap },
+            None,
+            0,
+        ));
+    }
+    let first = support_vertex(a, b, &d0, 0)?;
+    let mut iterations = 1;
+    let mut simplex = Simplex::<T, N>::new();
+    // Cannot fail: the simplex is empty and holds N + 1 ≥ 2 vertices.
+    let _ = simplex.push_front(first);
+    let mut lambda: Vec<T> = vec![T::one()];
+    let u = T::UNIT_ROUNDOFF;
+    let rel_tol = REL_TOL_FACTOR * u;
+    let abs_tol = ABS_TOL_FACTOR * u;
+    loop {
+        let (v, wa, wb) = combine_vertices(&simplex, &lambda);
+        let vv = dot(&v, &v);
+        if !vv.is_finite() || !is_finite(&wa) || !is_finite(&wb) {
+            return Err(Error::Overflow {
+                iteration: iterations,
+            });
+        }
+        let s2 = scale2(simplex.points());
+        // A full simplex with all λ > 0 holds the origin in its interior
+        // (exact mode: v = O already; float mode: the origin's computed
+        // barycentric coordinates are positive).
+        if vv.is_zero()
+            || (!T::EXACT && vv.to_f64() <= abs_tol * abs_tol * s2)
+            || simplex.len() == N + 1
+        {
+            return Ok(DistanceReport {
+                outcome: DistanceOutcome::Intersecting { simplex },
+                iterations,
+            });
+        }
+        let best = Some((vv.clone(), wa.clone(), wb.clone()));
+        if iterations >= cap {
+            return Ok(not_converged(
+                DistanceNotConverged::IterationCap { cap },
+                best,
+                iterations,
+            ));
+        }
+        let w = support_vertex(a, b, &-&v, iterations)?;
+        iterations += 1;
+        let gap = vv.clone() - dot(&v, &w.w);
+        if !gap.is_finite() {
+            return Err(Error::Overflow {
+                iteration: iterations,
+            });
+        }
+        let converged = if T::EXACT {
+            gap <= T::zero()
+        } else {
+            let s2w = s2.max(dot(&w.w, &w.w).to_f64());
+            let g = gap.to_f64();
+            g <= rel_tol * vv.to_f64() || g <= 4.0 * abs_tol * s2w
+        };
+        if converged {
+            let axis = &wb - &wa;
+            return Ok(DistanceReport {
+                outcome: DistanceOutcome::Separated {
+                    dist2: vv,
+                    witness_a: wa,
+                    witness_b: wb,
+                    axis,
+                    simplex,
+                },
+                iterations,
+            });
+        }
+        if simplex.points().any(|p| *p == w.w) {
+            return Ok(not_converged(
+                DistanceNotConverged::RepeatedVertex,
+                best,
+                iterations,
+            ));
+        }
+        let mut grown = simplex.clone();
+        // Cannot fail: a simplex of N + 1 vertices returned above.
+        let _ = grown.push_front(w);
+        let closest = match opts.sub_algorithm {
+            SubAlgorithm::Johnson => {
+                let pts: Vec<Vector<T, N>> = grown.points().cloned().collect();
+                closest_point(&pts)?
+            }
+            SubAlgorithm::Classify => closest_point_classified(&grown)?,
+        };
+        if closest.dist2 >= vv {
+            return Ok(not_converged(
+                DistanceNotConverged::NoProgress,
+                best,
+                iterations,
+            ));
+        }
+        simplex = match grown.select(&closest.kept) {
+            Some(s) => s,
+            // The sub-algorithm returns distinct, valid indices.
+            None => {
+                return Ok(not_converged(
+                    DistanceNotConverged::NoProgress,
+                    best,
+                    iterations,
+                ))
+            }
+        };
+        lambda = closest.lambda;
+    }
+}

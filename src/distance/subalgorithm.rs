@@ -1,0 +1,543 @@
+//! The distance sub-algorithm: the point of a simplex closest to the origin,
+//! in any dimension.
+//!
+//! Given `k` points `p₀ … p_{k−1}` in `N` dimensions, find the point `v` of
+//! their convex hull closest to the origin `O`, the smallest face `S` (the
+//! *kept* vertices) whose relative interior holds `v`, and the barycentric
+//! coordinates `λ` of `v` on `S`. This is the job of Johnson's distance
+//! sub-algorithm in Gilbert, Johnson & Keerthi (IEEE J. Robotics and
+//! Automation 4(2), 1988, §III and Appendix II); Ericson (*Real-Time
+//! Collision Detection*, §9.5.2) writes it face by face, which is the form
+//! used here.
+//!
+//! # One face: the Gram system
+//!
+//! For a face `S = {s₀, …, s_m}` write `eᵢ = p_{sᵢ} − p_{s₀}` (`i = 1 … m`)
+//! and look for the point of the affine hull `aff S` closest to `O`:
+//!
+//! ```text
+//! v = p_{s₀} + Σᵢ μᵢ eᵢ,        eⱼ · v = 0   (j = 1 … m)
+//! ⇔  Σᵢ (eⱼ · eᵢ) μᵢ = −eⱼ · p_{s₀}          i.e.  G μ = c
+//! λ₀ = 1 − Σᵢ μᵢ,   λᵢ = μᵢ                  (v = Σ λᵢ p_{sᵢ}, Σ λᵢ = 1)
+//! ```
+//!
+//! `G` is the Gram matrix of the edge vectors: symmetric positive
+//! semidefinite, and singular exactly when `S` is affinely dependent. It is
+//! solved by an `LDLᵀ` factorisation without pivoting, which exists for such
+//! matrices and whose pivots `Dⱼ` have a meaning: `Dⱼ` is the squared distance
+//! of `eⱼ` from the span of `e₁ … e_{j−1}`. A zero pivot (exact mode), or a
+//! pivot below its own rounding noise (float mode, [`PIVOT_NOISE_FACTOR`]),
+//! means the face is affinely dependent: it is skipped, since by
+//! Carathéodory's theorem the closest point also lies in the relative
+//! interior of an affinely independent face. The solve uses only `+ − × ÷`,
+//! so with [`crate::Rational`] it is exact (nalgebra's solvers need
+//! `ComplexField`, which the rationals are not).
+//!
+//! # Which face: the Voronoi (KKT) conditions
+//!
+//! A face `S` holds the closest point in its relative interior iff
+//!
+//! 1. its projection `v` has all `λᵢ > 0` (so `v` lies in the relative
+//!    interior of `conv S`), and
+//! 2. `(pⱼ − v) · v ≥ 0` for every vertex `j ∉ S`.
+//!
+//! Sufficiency: for `j ∈ S`, `(pⱼ − v) · v = 0` because `pⱼ − v` lies in the
+//! direction space of `aff S`, to which `v` is orthogonal. So every vertex,
+//! and therefore every point `x` of the hull, has `x · v ≥ v · v`, and then
+//! `|x|² ≥ (x · v)² / |v|² ≥ |v|²` (the plane through `v` normal to `v`
+//! separates `O` from the hull, or `v = O`). Necessity: if `v` is the
+//! closest point, then `v · (x − v) ≥ 0` for every `x` of the hull (the
+//! first-order optimality condition of `|x|²` on a convex set). The closest
+//! point is unique, and so is the smallest face holding it in its relative
+//! interior (for an affinely independent simplex: the support of the
+//! barycentric coordinates), so testing faces **by increasing size** finds
+//! exactly that face. This is Johnson's test of the signs of the
+//! cofactors `Δᵢ(S)` (GJK 1988, Theorem 3), written with the projection
+//! instead of the determinants.
+//!
+//! In exact arithmetic the first face that passes is the exact answer, for
+//! every input, including affinely dependent simplices (repeated points,
+//! collinear triangles): their dependent faces are skipped and an
+//! independent one passes.
+//!
+//! # Float mode: the proven-safe fallback
+//!
+//! With rounding, it can happen that no face passes (a `λ` or a Voronoi test
+//! lands on the wrong side of zero by a rounding error; Montanari, Petrinic
+//! & Barbieri, ACM TOG 36(3) 2017, §3, discuss how Johnson's sub-algorithm
+//! fails this way). Then the answer is the face with the **smallest `|v|²`
+//! among those whose coordinates are all `λᵢ ≥ 0`**, vertices with `λᵢ = 0`
+//! dropped. It is safe because:
+//!
+//! * there is always a candidate (every single vertex is one, `λ = (1)`), so
+//!   the result is never NaN and never empty;
+//! * each candidate `v = Σ λᵢ pᵢ` with `λᵢ ≥ 0`, `Σ λᵢ = 1` is a point of the
+//!   hull (up to the rounding of that sum), so `|v|` is an upper bound of the
+//!   distance and the witness points lie in the shapes;
+//! * in exact arithmetic it is the right answer too: the true `v*` lies in
+//!   the relative interior of an affinely independent face, whose
+//!   projection is `v*` with `λ > 0`; every other candidate is a point of the
+//!   hull, so `|v|² ≥ |v*|²` (the brute-force argument of
+//!   [`crate::oracle::distance_squared`]).
+//!
+//! [`Closest::fallback`] says when it was used; exact mode never needs it
+//! (a unit test checks this on thousands of simplices).
+//!
+//! # The literate core for `N = 2, 3`: [`closest_point_classified`]
+//!
+//! In 2D and 3D the spec's region classifier ([`crate::classify::classify`])
+//! names the kept feature by sign tests; [`closest_point_classified`] then
+//! solves the Gram system on that feature only. The two must agree on every
+//! non-degenerate simplex (same kept set, same `v`); `tests/distance.rs`
+//! checks it exactly on thousands of small-integer simplices, ties included.
+//!
+//! # Cost
+//!
+//! All `2ᵏ − 1` faces may be tried, each an `m × m` solve: fine for the
+//! simplices of GJK in the dimensions this crate is meant for (`k ≤ N + 1`,
+//! [`MAX_VERTICES`]).
+
+use crate::classify::classify;
+use crate::error::{Error, Which};
+use crate::region::RegionKind;
+use crate::scalar::{Field, Scalar};
+use crate::simplex::Simplex;
+use crate::vector::{dot, is_finite, normalized, Vector};
+
+/// The most points [`closest_point`] accepts: `2¹⁶ − 1` faces to try at
+/// worst. (A simplex in `N` dimensions has at most `N + 1` vertices, so the
+/// distance loop works up to `N = 15`.)
+pub const MAX_VERTICES: usize = 16;
+
+/// Float mode: a pivot `Dⱼ` of the `LDLᵀ` factorisation of a Gram matrix
+/// counts as zero (the face as affinely dependent) when
+/// `Dⱼ ≤ PIVOT_NOISE_FACTOR · (j + 1) · u · G_jj`, `u` the unit roundoff.
+///
+/// Derivation: `Dⱼ = G_jj − Σ_{i<j} L_ji² Dᵢ` is the squared distance of
+/// `eⱼ` from the span of the earlier edge vectors; the subtracted terms are
+/// non-negative and sum to at most `G_jj = |eⱼ|²`, so the computed difference
+/// carries an absolute error of a few `(j + 1) · u · G_jj` (one rounding per
+/// product and per addition, on terms bounded by `G_jj`), plus what the
+/// rounded `L_ji` bring in. Below 64 times that it is noise: the face is
+/// flat to within an angle of about `8 √((j + 1) u)` (`≈ 10⁻⁷` rad in `f64`).
+/// Exact mode has `u = 0`: only a true zero counts.
+pub const PIVOT_NOISE_FACTOR: f64 = 64.0;
+
+/// The point of a simplex closest to the origin, with the face that holds it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Closest<T: Scalar, const N: usize> {
+    /// The kept vertices: indices into the input, in increasing order.
+    pub kept: Vec<usize>,
+    /// The barycentric coordinates of `v` on the kept vertices (same order):
+    /// all `> 0` and summing to 1 (exactly, in exact mode).
+    pub lambda: Vec<T>,
+    /// `v = Σ λᵢ p_{keptᵢ}`, the closest point.
+    pub v: Vector<T, N>,
+    /// `v · v`, the squared distance of the hull from the origin.
+    pub dist2: T,
+    /// `true` when the primary rule did not decide: the float fallback of
+    /// the module docs ([`closest_point`]), or, for
+    /// [`closest_point_classified`], a degenerate or rounding-contradicted
+    /// classification answered by [`closest_point`]. Never `true` for
+    /// [`closest_point`] in exact mode.
+    pub fallback: bool,
+}
+
+/// The affine coordinates `λ` of the projection of `O` on the affine hull of
+/// `face` (indices into `p`), by the Gram system of the module docs; `None`
+/// when the face is affinely dependent (or, in float mode, a coordinate is
+/// not finite).
+///
+/// `p` should be scaled by a power of two first ([`normalized`]): `λ` does
+/// not change under scaling, and the Gram entries (degree 2) stay in range.
+pub(crate) fn project_face<T: Field, const N: usize>(
+    p: &[Vector<T, N>],
+    face: &[usize],
+) -> Option<Vec<T>> {
+    let (&s0, rest) = face.split_first()?;
+    let m = rest.len();
+    let e: Vec<Vector<T, N>> = rest.iter().map(|&s| &p[s] - &p[s0]).collect();
+    // G μ = c with G_ij = eᵢ · eⱼ, c_i = −eᵢ · p_{s₀}.
+    let g: Vec<Vec<T>> = (0..m)
+        .map(|i| (0..m).map(|j| dot(&e[i], &e[j])).collect())
+        .collect();
+    let c: Vec<T> = (0..m).map(|i| -dot(&e[i], &p[s0])).collect();
+    // LDLᵀ: D_j = G_jj − Σ_{k<j} L_jk² D_k,
+    //       L_ij = (G_ij − Σ_{k<j} L_ik L_jk D_k) / D_j   (i > j).
+    let u = T::UNIT_ROUNDOFF;
+    let mut l: Vec<Vec<T>> = vec![vec![T::zero(); m]; m];
+    let mut d: Vec<T> = Vec::with_capacity(m);
+    for j in 0..m {
+        let mut dj = g[j][j].clone();
+        for k in 0..j {
+            dj -= l[j][k].clone() * l[j][k].clone() * d[k].clone();
+        }
+        let noise = PIVOT_NOISE_FACTOR * (j as f64 + 1.0) * u * g[j][j].to_f64();
+        if dj <= T::zero() || (!T::EXACT && dj.to_f64() <= noise) {
+            return None;
+        }
+        for i in j + 1..m {
+            let mut x = g[i][j].clone();
+            for k in 0..j {
+                x -= l[i][k].clone() * l[j][k].clone() * d[k].clone();
+            }
+            l[i][j] = x / dj.clone();
+        }
+        d.push(dj);
+    }
+    // L y = c;  z = D⁻¹ y;  Lᵀ μ = z.
+    let mut y: Vec<T> = Vec::with_capacity(m);
+    for i in 0..m {
+        let mut x = c[i].clone();
+        for (k, yk) in y.iter().enumerate() {
+            x -= l[i][k].clone() * yk.clone();
+        }
+        y.push(x);
+    }
+    let mut mu: Vec<T> = y
+        .into_iter()
+        .zip(&d)
+        .map(|(yi, di)| yi / di.clone())
+        .collect();
+    for i in (0..m).rev() {
+        let mut x = mu[i].clone();
+        for k in i + 1..m {
+            x -= l[k][i].clone() * mu[k].clone();
+        }
+        mu[i] = x;
+    }
+    let mut lambda = Vec::with_capacity(m + 1);
+    let mut l0 = T::one();
+    for x in &mu {
+        l0 -= x.clone();
+    }
+    lambda.push(l0);
+    lambda.extend(mu);
+    lambda.iter().all(Scalar::is_finite).then_some(lambda)
+}
+
+/// `Σ λᵢ p_{faceᵢ}`.
+fn combine<T: Field, const N: usize>(
+    p: &[Vector<T, N>],
+    face: &[usize],
+    lambda: &[T],
+) -> Vector<T, N> {
+    let mut v = Vector::<T, N>::zeros();
+    for (&s, l) in face.iter().zip(lambda) {
+        v += &p[s] * l.clone();
+    }
+    v
+}
+
+/// Advances `idx` to the next `idx.len()`-subset of `0..n` (lexicographic);
+/// `false` after the last.
+fn next_subset(idx: &mut [usize], n: usize) -> bool {
+    let k = idx.len();
+    for i in (0..k).rev() {
+        if idx[i] < n - k + i {
+            idx[i] += 1;
+            for j in i + 1..k {
+                idx[j] = idx[j - 1] + 1;
+            }
+            return true;
+        }
+    }
+    false
+}
+
+fn check_points<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> Result<(), Error> {
+    if p.is_empty() {
+        return Err(Error::InvalidParameter {
+            which: Which::Query,
+            what: "empty simplex".into(),
+        });
+    }
+    if p.len() > MAX_VERTICES {
+        return Err(Error::InvalidParameter {
+            which: Which::Query,
+            what: format!(
+                "the sub-algorithm takes at most {MAX_VERTICES} points, got {}",
+                p.len()
+            ),
+        });
+    }
+    if let Some(i) = p.iter().position(|x| !is_finite(x)) {
+        return Err(Error::NonFinite {
+            which: Which::Query,
+            what: format!("simplex point {i}"),
+        });
+    }
+    Ok(())
+}
+
+/// The point of `conv{p}` closest to the origin, the smallest face holding
+/// it and its barycentric coordinates (see the module docs), in any
+/// dimension `N ≥ 1`, for any number of points up to [`MAX_VERTICES`]
+/// (more than `N + 1` is allowed: their dependent faces are skipped).
+///
+/// Exact for [`crate::Rational`]. Float modes never return NaN: see the
+/// proven-safe fallback in the module docs.
+///
+/// Errors: no points, more than [`MAX_VERTICES`], or a non-finite coordinate.
+pub fn closest_point<T: Field, const N: usize>(
+    points: &[Vector<T, N>],
+) -> Result<Closest<T, N>, Error> {
+    check_points(points)?;
+    let scaled = normalized(points.iter().cloned());
+    let n = points.len();
+    let zero = T::zero();
+    // The fallback candidate (smallest |v|² with λ ≥ 0 so far).
+    let mut best: Option<Closest<T, N>> = None;
+    for size in 1..=n.min(N + 1) {
+        let mut face: Vec<usize> = (0..size).collect();
+        loop {
+            if let Some(lambda) = project_face(&scaled, &face) {
+                if lambda.iter().all(|l| *l >= zero) {
+                    let v = combine(points, &face, &lambda);
+                    let vv = dot(&v, &v);
+                    let interior = lambda.iter().all(|l| *l > zero);
+                    // Voronoi test against the vertices not in the face
+                    // (`face` is increasing, so binary search finds them).
+                    let voronoi = interior
+                        && (0..n)
+                            .filter(|j| face.binary_search(j).is_err())
+                            .all(|j| dot(&(&points[j] - &v), &v) >= zero);
+                    if voronoi {
+                        return Ok(Closest {
+                            kept: face,
+                            lambda,
+                            v,
+                            dist2: vv,
+                            fallback: false,
+                        });
+                    }
+                    if best.as_ref().is_none_or(|b| vv < b.dist2) {
+                        best = Some(Closest {
+                            kept: face.clone(),
+                            lambda,
+                            v,
+                            dist2: vv,
+                            fallback: true,
+                        });
+                    }
+                }
+            }
+            if !next_subset(&mut face, n) {
+                break;
+            }
+        }
+    }
+    // Fallback (float rounding only): the smallest |v|² with λ ≥ 0. Every
+    // single vertex is a candidate, so `best` is set; the `else` arm is
+    // unreachable and only avoids a panic path.
+    let Some(best) = best else {
+        return Err(Error::InvalidParameter {
+            which: Which::Query,
+            what: "no face of the simplex could be projected on".into(),
+        });
+    };
+    let (kept, lambda): (Vec<usize>, Vec<T>) = best
+        .kept
+        .into_iter()
+        .zip(best.lambda)
+        .filter(|(_, l)| *l > zero)
+        .unzip();
+    Ok(Closest {
+        kept,
+        lambda,
+        ..best
+    })
+}
+
+/// [`closest_point`] for `N = 2, 3`, with the kept feature chosen by the
+/// spec's region classifier ([`classify`]) and `v` computed exactly on it.
+///
+/// * **Search regions**: the classifier's kept vertices (sorted: its 3D
+///   winding swap only reorders them) are projected on; their coordinates
+///   are all positive (exact mode).
+/// * **Containing regions** (the origin is in the closed simplex): `v = O`,
+///   and the kept face is the support of the origin's barycentric
+///   coordinates, i.e. the smallest face containing it (an edge when the
+///   origin lies on an edge, and so on).
+/// * **Degenerate regions**, and in float mode any classification whose
+///   projection is singular or has a non-positive coordinate: the answer of
+///   [`closest_point`], with [`Closest::fallback`] set.
+///
+/// A single point is accepted in any dimension; larger simplices need
+/// `N = 2` or `3` ([`Error::UnsupportedDimension`] otherwise).
+pub fn closest_point_classified<T: Field, const N: usize>(
+    simplex: &Simplex<T, N>,
+) -> Result<Closest<T, N>, Error> {
+    let points: Vec<Vector<T, N>> = simplex.points().cloned().collect();
+    check_points(&points)?;
+    let c = classify(simplex)?;
+    let generic = |points: &[Vector<T, N>]| {
+        closest_point(points).map(|mut r| {
+            r.fallback = true;
+            r
+        })
+    };
+    let mut face = match c.region.kind() {
+        RegionKind::Degenerate => return generic(&points),
+        RegionKind::Search => c.kept.indices(),
+        RegionKind::Contains => (0..points.len()).collect(),
+    };
+    face.sort_unstable();
+    let scaled = normalized(points.iter().cloned());
+    let zero = T::zero();
+    let Some(lambda) = project_face(&scaled, &face) else {
+        return generic(&points);
+    };
+    let (kept, lambda): (Vec<usize>, Vec<T>) = match c.region.kind() {
+        RegionKind::Search => {
+            if !lambda.iter().all(|l| *l > zero) {
+                return generic(&points);
+            }
+            (face, lambda)
+        }
+        _ => {
+            if lambda.iter().any(|l| *l < zero) {
+                return generic(&points);
+            }
+            face.into_iter()
+                .zip(lambda)
+                .filter(|(_, l)| *l > zero)
+                .unzip()
+        }
+    };
+    let v = combine(&points, &kept, &lambda);
+    let dist2 = dot(&v, &v);
+    Ok(Closest {
+        kept,
+        lambda,
+        v,
+        dist2,
+        fallback: false,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scalar::{integer, ratio, Rational};
+
+    /// A tiny deterministic generator (same recurrence as `tests/common`).
+    struct Lcg(u64);
+    impl Lcg {
+        fn int(&mut self, lo: i64, hi: i64) -> i64 {
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            lo + ((self.0 >> 33) % ((hi - lo + 1) as u64)) as i64
+        }
+    }
+
+    fn q<const N: usize>(c: [i64; N]) -> Vector<Rational, N> {
+        Vector::<Rational, N>::from_fn(|i, _| integer(c[i]))
+    }
+
+    #[test]
+    fn segment_interior_and_vertex() {
+        // Segment (−1, 1)–(3, 1): closest point (0, 1), λ = (3/4, 1/4).
+        let r = closest_point(&[q([-1, 1]), q([3, 1])]).unwrap();
+        assert_eq!(r.kept, vec![0, 1]);
+        assert_eq!(r.v, q([0, 1]));
+        assert_eq!(r.lambda, vec![ratio(3, 4).unwrap(), ratio(1, 4).unwrap()]);
+        assert!(!r.fallback);
+        // Segment (1, 1)–(3, 1): the vertex (1, 1).
+        let r = closest_point(&[q([3, 1]), q([1, 1])]).unwrap();
+        assert_eq!(r.kept, vec![1]);
+        assert_eq!(r.dist2, integer(2));
+    }
+
+    #[test]
+    fn dependent_points_are_handled_exactly() {
+        // Three collinear points and a repeated one (affinely dependent):
+        // the closest point (0, 2) is in the segment (−1,2)–(2,2).
+        let p = [q([2, 2]), q([-1, 2]), q([2, 2]), q([5, 2])];
+        let r = closest_point(&p).unwrap();
+        assert_eq!(r.v, q([0, 2]));
+        assert_eq!(r.dist2, integer(4));
+        assert!(!r.fallback);
+        // More points than N + 1 are allowed.
+        let r = closest_point(&[q([1]), q([-2]), q([3])]).unwrap();
+        assert_eq!(r.dist2, integer(0));
+        assert_eq!(r.kept, vec![0, 1]);
+    }
+
+    #[test]
+    fn origin_on_a_face_keeps_the_smallest_face() {
+        // Tetrahedron with the origin on the edge AB (midpoint).
+        let p = [q([-1, 0, 0]), q([1, 0, 0]), q([0, 2, 1]), q([0, 3, -2])];
+        let r = closest_point(&p).unwrap();
+        assert_eq!(r.kept, vec![0, 1]);
+        assert_eq!(r.dist2, integer(0));
+    }
+
+    #[test]
+    fn bad_input_is_an_error() {
+        assert!(closest_point::<f64, 2>(&[]).is_err());
+        let nan = Vector::<f64, 2>::new(f64::NAN, 0.0);
+        assert!(matches!(
+            closest_point(&[nan]),
+            Err(Error::NonFinite { .. })
+        ));
+        let many = vec![Vector::<f64, 1>::new(1.0); MAX_VERTICES + 1];
+        assert!(closest_point(&many).is_err());
+    }
+
+    /// Exact mode: the primary rule always decides (no fallback), and the
+    /// answer satisfies the optimality test against every vertex, on random
+    /// small-integer simplices in 1–5 dimensions, dependent ones included.
+    #[test]
+    fn exact_mode_never_falls_back() {
+        fn run<const N: usize>(g: &mut Lcg, cases: usize) {
+            for _ in 0..cases {
+                let k = g.int(1, N as i64 + 1) as usize;
+                let p: Vec<Vector<Rational, N>> = (0..k)
+                    .map(|_| Vector::<Rational, N>::from_fn(|_, _| integer(g.int(-2, 2))))
+                    .collect();
+                let r = closest_point(&p).unwrap();
+                assert!(!r.fallback, "{p:?}");
+                assert!(r
+                    .lambda
+                    .iter()
+                    .all(|l| *l > Rational::from_integer(0.into())));
+                let sum = r.lambda.iter().fold(integer(0), |s, l| s + l);
+                assert_eq!(sum, integer(1));
+                for x in &p {
+                    assert!(dot(x, &r.v) >= r.dist2, "{p:?}");
+                }
+            }
+        }
+        let mut g = Lcg(7);
+        run::<1>(&mut g, 300);
+        run::<2>(&mut g, 600);
+        run::<3>(&mut g, 600);
+        run::<4>(&mut g, 200);
+        run::<5>(&mut g, 60);
+    }
+
+    /// Float mode: never NaN, even on nearly dependent simplices far from
+    /// the origin (the fallback's promise).
+    #[test]
+    fn float_mode_is_never_nan() {
+        let mut g = Lcg(11);
+        for _ in 0..2000 {
+            let k = g.int(1, 4) as usize;
+            let base = Vector::<f64, 3>::from_fn(|_, _| g.int(-1000, 1000) as f64 * 1e6);
+            let p: Vec<Vector<f64, 3>> = (0..k)
+                .map(|_| {
+                    let t = g.int(-3, 3) as f64;
+                    let e = Vector::<f64, 3>::from_fn(|_, _| g.int(-1, 1) as f64 * 1e-9);
+                    base + Vector::<f64, 3>::new(t, 2.0 * t, -t) + e
+                })
+                .collect();
+            let r = closest_point(&p).unwrap();
+            assert!(r.dist2.is_finite() && r.v.iter().all(|x| x.is_finite()));
+            assert!(r.lambda.iter().all(|l| *l > 0.0 && l.is_finite()));
+            assert!(!r.kept.is_empty());
+        }
+    }
+}
