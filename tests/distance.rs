@@ -170,6 +170,7 @@ fn random_cases<const N: usize>(
         }
         check_case(&a, &b, &mut t);
     }
+    eprintln!("{N}D: {t:?}");
     t
 }
 
@@ -194,7 +195,6 @@ fn exact_and_f64_match_the_oracle_3d() {
 #[test]
 fn exact_and_f64_match_the_oracle_4d() {
     let t = random_cases::<4>(4, 80, 4, 2, false);
-    eprintln!("{t:?}");
     assert!(t.separated > 10 && t.intersecting > 10, "{t:?}");
 }
 
@@ -244,6 +244,12 @@ fn cross_check<const N: usize>(seed: u64, cases: usize) -> (usize, usize, usize,
         {
             ties += 1;
         }
+        if let Some(d) = &c.direction {
+            // The classifier's direction is a positive multiple of −v.
+            let v = &generic.v;
+            assert!(gjk::vector::dot(d, &-v) > Rational::zero(), "{ctx}");
+            assert!(gjk::vector::is_zero(&gjk::vector::reject(v, d)), "{ctx}");
+        }
         let classified = closest_point_classified(&simplex).unwrap();
         assert!(!classified.fallback, "{ctx}: {}", c.region.spec_id());
         assert_eq!(
@@ -256,6 +262,9 @@ fn cross_check<const N: usize>(seed: u64, cases: usize) -> (usize, usize, usize,
         assert_eq!(classified.lambda, generic.lambda, "{ctx}");
         compared += 1;
     }
+    eprintln!(
+        "{N}D: compared {compared}, degenerate {degenerate}, contains {contains}, ties {ties}"
+    );
     (compared, degenerate, contains, ties)
 }
 

@@ -97,8 +97,8 @@ use crate::vector::{dot, is_finite, Vector};
 ///
 /// Derivation: at such a stop the true distance lies in
 /// `[|v|(1 − REL_TOL), |v|]`, so the relative error of the distance is at
-/// most `REL_TOL` (of `dist2`, `2 · REL_TOL`): `2.3·10⁻¹³` in `f64`,
-/// `1.2·10⁻⁴` in `f32`. The test must also be reachable: the computed gap
+/// most `REL_TOL`, and that of `dist2` at most `2 · REL_TOL`: `2.3·10⁻¹³`
+/// in `f64`, `1.2·10⁻⁴` in `f32`. The test must also be reachable: the computed gap
 /// of an exact closest point is rounding noise of a few `(N + 1) u |v| |w|`
 /// (two dot products) plus the effect of the rounding of `v`; `1024`
 /// leaves room for `|w| / |v|` up to about 100 in the dimensions used here.
@@ -197,7 +197,8 @@ pub enum DistanceOutcome<T: Scalar, const N: usize> {
         /// `Σ λᵢ bᵢ`: a point of `B` closest to `A`.
         witness_b: Vector<T, N>,
         /// `witness_b − witness_a` (`= −v`), pointing from `A` to `B`:
-        /// `max_A a·axis < min_B b·axis`.
+        /// `max_A a·axis < min_B b·axis` (exactly in exact mode; up to the
+        /// float tolerances in float mode).
         axis: Vector<T, N>,
         /// The final simplex (newest first) whose kept face holds `v`.
         simplex: Simplex<T, N>,
