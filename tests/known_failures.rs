@@ -2,7 +2,9 @@
 //! libraries (`../shared/known-failures.md`), for the features this crate has
 //! so far (boolean verdicts, touching vs penetrating, the iteration cap, bad
 //! input). Where a report gives no numbers, the geometry is the closest exact
-//! integer / dyadic analogue. Distance and EPA reports wait for those features.
+//! integer / dyadic analogue. The distance reports (fcl #508, #293, openGJK
+//! #13, #3, #52) are in `tests/distance.rs`, next to the distance query; EPA
+//! reports wait for that feature.
 
 mod common;
 
