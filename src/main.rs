@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 use gjk::case::{read_cases, Case};
 use gjk::contact::{contact, Contact};
+use gjk::distance::{distance, DistanceOptions, DistanceOutcome};
 use gjk::gjk::{Options, DEFAULT_MAX_ITERATIONS};
 use gjk::scalar::FromRational;
 use gjk::shape::ConvexHull;
@@ -108,7 +109,7 @@ fn answer(case: &Case, scalar: ScalarArg, max_iterations: usize) -> Result<Value
     }
 }
 
-fn query<T: FromRational, const N: usize>(
+fn query<T: FromRational + gjk::Field, const N: usize>(
     case: &Case,
     max_iterations: usize,
 ) -> Result<Value, String> {
@@ -136,30 +137,77 @@ fn query<T: FromRational, const N: usize>(
     match &report.contact {
         Contact::Separated { axis } => {
             m.insert("axis".into(), vector_json(axis));
+            distance_fields::<T, N>(&a, &b, max_iterations, &mut m)?;
         }
         Contact::Touching { normal } => {
             m.insert("normal".into(), vector_json(normal));
+            zero_distance::<T>(&mut m);
         }
         Contact::NotConverged { reason } => {
             m.insert("reason".into(), json!(reason.to_string()));
         }
-        Contact::Penetrating => {}
+        Contact::Penetrating => zero_distance::<T>(&mut m),
     }
     Ok(Value::Object(m))
+}
+
+/// `distance_squared` and `distance` of intersecting shapes.
+fn zero_distance<T: Scalar>(m: &mut Map<String, Value>) {
+    m.insert("distance_squared".into(), scalar_json(&T::zero()));
+    m.insert("distance".into(), json!(0.0));
+}
+
+/// The distance query's answer for separated shapes: `distance_squared`
+/// (exact `"p/q"` in exact mode), `distance` (a number: the square root,
+/// rounded, in every mode) and the witness points. A distance run that does
+/// not conclude adds `distance_reason` instead.
+fn distance_fields<T: FromRational + gjk::Field, const N: usize>(
+    a: &ConvexHull<T, N>,
+    b: &ConvexHull<T, N>,
+    max_iterations: usize,
+    m: &mut Map<String, Value>,
+) -> Result<(), String> {
+    let opts = DistanceOptions {
+        max_iterations,
+        ..DistanceOptions::default()
+    };
+    let report = distance(a, b, &opts).map_err(|e| e.to_string())?;
+    match report.outcome {
+        DistanceOutcome::Separated {
+            dist2,
+            witness_a,
+            witness_b,
+            ..
+        } => {
+            m.insert("distance_squared".into(), scalar_json(&dist2));
+            m.insert("distance".into(), json!(dist2.to_f64().sqrt()));
+            m.insert("witness_a".into(), vector_json(&witness_a));
+            m.insert("witness_b".into(), vector_json(&witness_b));
+        }
+        DistanceOutcome::Intersecting { .. } => {
+            // The boolean query said separated; a float distance run can
+            // land within its tolerance of zero. Report what it found.
+            m.insert("distance_squared".into(), scalar_json(&T::zero()));
+            m.insert("distance".into(), json!(0.0));
+        }
+        DistanceOutcome::NotConverged { reason, .. } => {
+            m.insert("distance_reason".into(), json!(format!("{reason:?}")));
+        }
+    }
+    Ok(())
+}
+
+/// An exact value as a `"p/q"` string, a float as a JSON number.
+fn scalar_json<T: Scalar>(x: &T) -> Value {
+    if T::EXACT {
+        json!(x.to_string())
+    } else {
+        json!(x.to_f64())
+    }
 }
 
 /// Exact values as `"p/q"` strings (a rational's display form), floats as
 /// JSON numbers.
 fn vector_json<T: Scalar, const N: usize>(v: &Vector<T, N>) -> Value {
-    Value::Array(
-        v.iter()
-            .map(|x| {
-                if T::EXACT {
-                    json!(x.to_string())
-                } else {
-                    json!(x.to_f64())
-                }
-            })
-            .collect(),
-    )
+    Value::Array(v.iter().map(scalar_json).collect())
 }

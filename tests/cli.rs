@@ -152,3 +152,70 @@ fn the_readme_sample_output_is_true() {
     let expected: Value = serde_json::from_str(sample).unwrap();
     assert_eq!(by_id(&lines, "cubes-face-touching"), &expected);
 }
+
+/// In exact mode the tool's `distance_squared` and witnesses are the
+/// oracle's, on every case of the example file; in f64 the distance is
+/// within 1e-12 (relative) of the exact one.
+#[test]
+fn distance_fields_match_the_oracle() {
+    use gjk::case::read_cases;
+    use gjk::oracle;
+    use gjk::Rational;
+
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/cases.jsonl"))
+            .unwrap();
+    let (_, exact, _) = gjk(&["query", "examples/cases.jsonl"], None);
+    let (_, float, _) = gjk(&["query", "--scalar", "f64", "examples/cases.jsonl"], None);
+    let rat = |v: &Value| -> Rational { gjk::case::parse_coordinate(v).unwrap() };
+    let mut separated = 0;
+    for case in read_cases(text.as_bytes()) {
+        let case = case.unwrap();
+        let id = case.id_or_line();
+        let rows = |pts: Vec<gjk::Vector<Rational, 3>>| -> Vec<Vec<Rational>> {
+            pts.iter().map(|p| p.iter().cloned().collect()).collect()
+        };
+        let (a, b) = match case.dim() {
+            3 => {
+                let (a, b) = case.points::<Rational, 3>().unwrap();
+                (rows(a), rows(b))
+            }
+            _ => {
+                let (a, b) = case.points::<Rational, 2>().unwrap();
+                let r2 = |p: Vec<gjk::Vector<Rational, 2>>| -> Vec<Vec<Rational>> {
+                    p.iter().map(|p| p.iter().cloned().collect()).collect()
+                };
+                (r2(a), r2(b))
+            }
+        };
+        let truth = oracle::distance_squared(&a, &b).unwrap();
+        let e = exact.iter().find(|v| v["id"] == id).unwrap();
+        assert_eq!(rat(&e["distance_squared"]), truth.dist2, "{id}");
+        let f = float.iter().find(|v| v["id"] == id).unwrap();
+        let (got, want) = (
+            f["distance"].as_f64().unwrap(),
+            gjk::Scalar::to_f64(&truth.dist2).sqrt(),
+        );
+        assert!(
+            (got - want).abs() <= 1e-12 * want,
+            "{id}: f64 {got} vs {want}"
+        );
+        if e["outcome"] == "separated" {
+            separated += 1;
+            // The witnesses are in their hulls and realise the distance.
+            let wa: Vec<Rational> = e["witness_a"].as_array().unwrap().iter().map(rat).collect();
+            let wb: Vec<Rational> = e["witness_b"].as_array().unwrap().iter().map(rat).collect();
+            assert!(
+                oracle::intersects(&a, std::slice::from_ref(&wa)).unwrap(),
+                "{id}"
+            );
+            assert!(
+                oracle::intersects(&b, std::slice::from_ref(&wb)).unwrap(),
+                "{id}"
+            );
+            let d2: Rational = wa.iter().zip(&wb).map(|(x, y)| (x - y) * (x - y)).sum();
+            assert_eq!(d2, truth.dist2, "{id}");
+        }
+    }
+    assert!(separated >= 2);
+}
