@@ -15,7 +15,8 @@
 //!    point `v` towards the origin (`d · (−v) > 0`; in exact mode `d` is a
 //!    positive multiple of `−v`); the oracle's facet and plane sides agree
 //!    with the region (face regions are outside their face, "above" is above,
-//!    2D-LINE-R2 is left of `AB`);
+//!    2D-LINE-R2 is left of `AB`), and a kept 3D triangle is wound with the
+//!    origin in front of it (the winding convention of `src/simplex.rs`);
 //! 4. along a run of the loop, the distance from the simplex to the origin
 //!    strictly decreases;
 //! 5. a reported intersection is confirmed by the oracle's LP; a reported
@@ -66,6 +67,13 @@ fn rows<T: Exact, const N: usize>(pts: &[Vector<T, N>]) -> Vec<Vec<Rational>> {
 
 fn dot(u: &[Rational], v: &[Rational]) -> Rational {
     u.iter().zip(v).map(|(a, b)| a.clone() * b.clone()).sum()
+}
+
+fn minus(u: &[Rational], v: &[Rational]) -> Vec<Rational> {
+    u.iter()
+        .zip(v)
+        .map(|(a, b)| a.clone() - b.clone())
+        .collect()
 }
 
 fn facet_side(a: &oracle::RegionAnswer, opposite: usize) -> Option<Ordering> {
@@ -162,6 +170,24 @@ fn check_simplex<T: Exact, const N: usize>(pts: &[Vector<T, N>]) -> Region {
             .zip(&a.closest)
             .all(|(di, vi)| di.clone() * vv.clone() == vi.clone() * dv.clone());
         assert!(parallel, "{}: d is not a multiple of −v", here());
+    }
+    // The 3D winding convention (src/simplex.rs): a kept triangle [X, Y, Z]
+    // has the origin on the side of (Y − X) × (Z − X), strictly (it is off
+    // the plane in a face region), and the direction is that normal.
+    if N == 3 && kept.len() == 3 {
+        let p: Vec<Vec<Rational>> = kept.iter().map(|&i| row(&pts[i])).collect();
+        let (u, w) = (minus(&p[1], &p[0]), minus(&p[2], &p[0]));
+        let n = vec![
+            u[1].clone() * w[2].clone() - u[2].clone() * w[1].clone(),
+            u[2].clone() * w[0].clone() - u[0].clone() * w[2].clone(),
+            u[0].clone() * w[1].clone() - u[1].clone() * w[0].clone(),
+        ];
+        let minus_x: Vec<Rational> = p[0].iter().map(|x| -x.clone()).collect();
+        assert!(
+            dot(&n, &minus_x) > Rational::zero(),
+            "{}: kept triangle {kept:?} is wound with the origin behind it",
+            here()
+        );
     }
     // Facet regions: the origin is beyond that facet.
     if k == N + 1 && sorted.len() == N {
