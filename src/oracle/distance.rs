@@ -8,7 +8,7 @@
 //! a convex function over `conv S` is a minimiser over `aff S`). So:
 //!
 //! 1. for every subset `S` of `N + 1` or fewer points, project the origin on
-//!    `aff S` exactly ([`super::linalg::project_origin`]) and keep it if all
+//!    `aff S` exactly (the Gram system of `S`) and keep it if all
 //!    its affine coordinates are `≥ 0` (it is then a point of `P`);
 //! 2. the smallest `|v|²` among those is the answer.
 //!
@@ -26,7 +26,7 @@ use std::collections::HashSet;
 use num_traits::Zero;
 
 use super::linalg::{combine, dot, project_origin, sub};
-use super::{check_pair, Candidate, OracleError, MAX_SUBSETS};
+use super::{check_pair, Candidate, OracleError, MAX_DIFFERENCES, MAX_ENUMERATION_COST};
 use crate::scalar::Rational;
 
 /// The exact distance between `conv A` and `conv B`, with its witnesses.
@@ -46,8 +46,10 @@ pub struct Distance {
     pub support: Vec<(usize, usize, Rational)>,
 }
 
-/// `Σ_{s=1}^{r} C(n, s)`, saturating.
-fn subset_count(n: usize, r: usize) -> u128 {
+/// The work estimate `Σ_{s=1}^{r} C(n, s) (s³ + dim · s²)` of enumerating
+/// the subsets of up to `r` of `n` points (one `s × s` Gram solve and `s²`
+/// dot products of length `dim` each), saturating.
+fn enumeration_cost(n: usize, r: usize, dim: usize) -> u128 {
     let mut total: u128 = 0;
     let mut c: u128 = 1;
     for s in 1..=r.min(n) {
@@ -56,7 +58,9 @@ fn subset_count(n: usize, r: usize) -> u128 {
             return u128::MAX;
         };
         c = m / s as u128;
-        total = total.saturating_add(c);
+        let s = s as u128;
+        let work = c.saturating_mul(s * s * s + dim as u128 * s * s);
+        total = total.saturating_add(work);
     }
     total
 }
@@ -81,10 +85,18 @@ fn next_subset(idx: &mut [usize], n: usize) -> bool {
 /// intersect), with witness points.
 ///
 /// Errors: bad point sets (see [`OracleError`]), and
-/// [`OracleError::TooLarge`] when the enumeration could exceed
-/// [`MAX_SUBSETS`] subsets.
+/// [`OracleError::TooLarge`] past [`MAX_DIFFERENCES`] or
+/// [`MAX_ENUMERATION_COST`].
 pub fn distance_squared(a: &[Vec<Rational>], b: &[Vec<Rational>]) -> Result<Distance, OracleError> {
     let dim = check_pair(a, b)?;
+    let pairs = a.len().saturating_mul(b.len());
+    if pairs > MAX_DIFFERENCES {
+        return Err(OracleError::TooLarge {
+            what: "the number of points of A − B (|A|·|B|)",
+            size: pairs as u128,
+            limit: MAX_DIFFERENCES as u128,
+        });
+    }
     // The points of A − B, each once, with the first pair that makes it.
     let mut seen = HashSet::new();
     let mut diff: Vec<(Vec<Rational>, usize, usize)> = Vec::new();
@@ -97,12 +109,12 @@ pub fn distance_squared(a: &[Vec<Rational>], b: &[Vec<Rational>]) -> Result<Dist
         }
     }
     let n = diff.len();
-    let count = subset_count(n, dim + 1);
-    if count > MAX_SUBSETS {
+    let cost = enumeration_cost(n, dim + 1, dim);
+    if cost > MAX_ENUMERATION_COST {
         return Err(OracleError::TooLarge {
-            what: "the number of subsets of A − B to enumerate",
-            size: count,
-            limit: MAX_SUBSETS,
+            what: "the enumeration's work estimate",
+            size: cost,
+            limit: MAX_ENUMERATION_COST,
         });
     }
     let optimal = |v: &Vec<Rational>| {
@@ -171,11 +183,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn subset_counts() {
-        assert_eq!(subset_count(4, 2), 4 + 6);
-        assert_eq!(subset_count(36, 4), 36 + 630 + 7140 + 58905);
-        assert_eq!(subset_count(3, 10), 7);
-        assert_eq!(subset_count(usize::MAX, 60), u128::MAX);
+    fn enumeration_costs() {
+        // 4 points, pairs at most, in 1D: 4 · (1 + 1) + 6 · (8 + 4).
+        assert_eq!(enumeration_cost(4, 2, 1), 4 * 2 + 6 * 12);
+        assert_eq!(enumeration_cost(3, 10, 0), 3 + 3 * 8 + 27);
+        assert_eq!(enumeration_cost(36, 4, 3), 6_995_664);
+        assert!(enumeration_cost(36, 4, 3) <= MAX_ENUMERATION_COST);
+        assert!(enumeration_cost(15, 15, 14) > MAX_ENUMERATION_COST);
+        assert_eq!(enumeration_cost(usize::MAX, 60, 3), u128::MAX);
         let mut idx = vec![0, 1];
         let mut all = vec![idx.clone()];
         while next_subset(&mut idx, 4) {

@@ -17,6 +17,7 @@
 
 use num_traits::Zero;
 
+use super::OracleError;
 use crate::scalar::Rational;
 
 /// Minimise `c · x` subject to `m x = b`, `x ≥ 0`.
@@ -124,8 +125,21 @@ impl Tableau {
 }
 
 /// Solves `p` exactly.
-pub fn minimise(p: &Problem) -> Solution {
+///
+/// Errors: [`OracleError::MalformedLp`] when `b` does not have one entry per
+/// row or a row does not have one entry per cost.
+pub fn minimise(p: &Problem) -> Result<Solution, OracleError> {
     let (rows, n) = (p.m.len(), p.c.len());
+    if p.b.len() != rows {
+        return Err(OracleError::MalformedLp {
+            what: format!("{} rows but {} right-hand sides", rows, p.b.len()),
+        });
+    }
+    if let Some(i) = p.m.iter().position(|r| r.len() != n) {
+        return Err(OracleError::MalformedLp {
+            what: format!("row {i} has {} entries for {n} costs", p.m[i].len()),
+        });
+    }
     // Phase 1: one artificial column per row, rows flipped so that b ≥ 0.
     let mut t = Tableau {
         rows: Vec::with_capacity(rows),
@@ -150,7 +164,7 @@ pub fn minimise(p: &Problem) -> Solution {
         .filter(|&i| t.basis[i] >= n)
         .fold(Rational::zero(), |s, i| s + t.rhs(i).clone());
     if !infeasibility.is_zero() {
-        return Solution::Infeasible;
+        return Ok(Solution::Infeasible);
     }
     // Drive the (zero-valued) artificials out of the basis; a row where no
     // original column can enter is a redundant constraint and is dropped.
@@ -172,7 +186,7 @@ pub fn minimise(p: &Problem) -> Solution {
     }
     // Phase 2.
     if !t.run(&p.c, n) {
-        return Solution::Unbounded;
+        return Ok(Solution::Unbounded);
     }
     let mut x = vec![Rational::zero(); n];
     for (i, &bi) in t.basis.iter().enumerate() {
@@ -182,7 +196,7 @@ pub fn minimise(p: &Problem) -> Solution {
         .iter()
         .zip(&p.c)
         .fold(Rational::zero(), |s, (xi, ci)| s + xi.clone() * ci.clone());
-    Solution::Optimal { x, value }
+    Ok(Solution::Optimal { x, value })
 }
 
 #[cfg(test)]
@@ -207,7 +221,7 @@ mod tests {
             b: v(&[4, 6]),
             c: v(&[-1, -1, 0, 0]),
         };
-        match minimise(&p) {
+        match minimise(&p).unwrap() {
             Solution::Optimal { x, value } => {
                 assert_eq!(x[0], ratio(8, 5).unwrap());
                 assert_eq!(x[1], ratio(6, 5).unwrap());
@@ -221,14 +235,14 @@ mod tests {
             b: v(&[1, 2]),
             c: v(&[0, 0]),
         };
-        assert_eq!(minimise(&p), Solution::Infeasible);
+        assert_eq!(minimise(&p), Ok(Solution::Infeasible));
         // min −x s.t. x − y = 1: unbounded.
         let p = Problem {
             m: q(&[&[1, -1]]),
             b: v(&[1]),
             c: v(&[-1, 0]),
         };
-        assert_eq!(minimise(&p), Solution::Unbounded);
+        assert_eq!(minimise(&p), Ok(Solution::Unbounded));
         // Redundant rows and a negative right-hand side.
         let p = Problem {
             m: q(&[&[1, 1], &[2, 2], &[-1, 0]]),
@@ -237,11 +251,34 @@ mod tests {
         };
         assert_eq!(
             minimise(&p),
-            Solution::Optimal {
+            Ok(Solution::Optimal {
                 x: v(&[1, 0]),
                 value: integer(0)
-            }
+            })
         );
+        // Malformed problems are errors, not panics.
+        for bad in [
+            Problem {
+                m: q(&[&[1, 1]]),
+                b: v(&[1, 2]),
+                c: v(&[0, 0]),
+            },
+            Problem {
+                m: q(&[&[1, 1, 1]]),
+                b: v(&[1]),
+                c: v(&[-1]),
+            },
+            Problem {
+                m: q(&[&[1]]),
+                b: v(&[1]),
+                c: v(&[0, -1]),
+            },
+        ] {
+            assert!(matches!(
+                minimise(&bad),
+                Err(OracleError::MalformedLp { .. })
+            ));
+        }
     }
 
     fn beale() -> (Vec<Vec<Rational>>, Vec<Rational>) {
@@ -342,7 +379,7 @@ mod tests {
             b: rows.iter().map(|r| r[7].clone()).collect(),
             c: cost,
         };
-        match minimise(&p) {
+        match minimise(&p).unwrap() {
             Solution::Optimal { value, .. } => assert_eq!(value, ratio(-5, 4).unwrap()),
             other => panic!("{other:?}"),
         }

@@ -42,16 +42,26 @@
 //! The oracle is meant to be obviously right, not fast. Past these limits it
 //! returns [`OracleError::TooLarge`] instead of running for hours:
 //!
-//! * [`MAX_POINTS`] points per shape and dimension at most [`MAX_DIM`] for the
-//!   LP questions (each is one small exact LP);
+//! * the LP questions build a tableau of `N + 2` rows and `|A| + |B|` columns:
+//!   `(|A| + |B|) · (N + 2)` at most [`MAX_LP_SIZE`];
 //! * [`distance_squared`] enumerates subsets of the `|A|·|B|` points of
-//!   `A − B`, of at most `N + 1` points each: at most [`MAX_SUBSETS`] of them;
-//! * [`closest_feature`] enumerates the `2^(k) − 1` faces of a simplex of `k ≤
+//!   `A − B` (at most [`MAX_DIFFERENCES`]), of at most `N + 1` points each,
+//!   and solves an `s × s` system for each subset of size `s`: its work
+//!   estimate `Σₛ C(n, s)(s³ + N s²)` is at most [`MAX_ENUMERATION_COST`];
+//! * [`closest_feature`] enumerates the `2^k − 1` faces of a simplex of `k ≤
 //!   N + 1` vertices: dimension at most [`MAX_SIMPLEX_DIM`].
+//!
+//! Each limit is set so that the worst accepted input takes seconds, not
+//! minutes, in a release build (measured on this project's 2-core CI machine
+//! kind with random integer coordinates in `−100..=100`: an LP at the size
+//! limit about 11 s; the enumeration at its cost limit, and
+//! `closest_feature` at its dimension limit, about 5–15 s). Debug builds are
+//! several times slower. Typical test inputs (a few points per shape in 2D to
+//! 4D) take milliseconds.
 
 mod distance;
 mod feature;
-pub mod linalg;
+mod linalg;
 pub mod lp;
 
 use std::fmt;
@@ -66,16 +76,19 @@ use crate::scalar::Rational;
 use linalg::{dot, sub};
 use lp::{minimise, Problem, Solution};
 
-/// Most points per shape for the LP questions.
-pub const MAX_POINTS: usize = 4096;
-/// Largest dimension for the LP questions and [`distance_squared`].
-pub const MAX_DIM: usize = 64;
-/// Most subsets [`distance_squared`] may have to enumerate
-/// (`Σ_{k=1}^{N+1} C(|A|·|B|, k)`).
-pub const MAX_SUBSETS: u128 = 1 << 22;
-/// Largest dimension for [`closest_feature`] (a simplex of `N + 1` vertices
-/// has `2^(N+1) − 1` faces).
-pub const MAX_SIMPLEX_DIM: usize = 16;
+/// The largest LP tableau, `(|A| + |B|) · (N + 2)` entries (e.g. 64 points
+/// per shape in 16 dimensions, or 230 per shape in 3D).
+pub const MAX_LP_SIZE: usize = 2304;
+/// The most points of `A − B` (`|A| · |B|`, before removing duplicates) that
+/// [`distance_squared`] forms.
+pub const MAX_DIFFERENCES: usize = 4096;
+/// The largest work estimate `Σ_{s=1}^{N+1} C(n, s) (s³ + N s²)` (`n` distinct
+/// points of `A − B`) that [`distance_squared`] accepts: 36 points in 3D
+/// (7·10⁶), 13 in 12D (7·10⁶) pass; 15 in 14D (4·10⁷) do not.
+pub const MAX_ENUMERATION_COST: u128 = 1 << 24;
+/// The largest dimension for [`closest_feature`] (a simplex of `N + 1`
+/// vertices has `2^(N+1) − 1` faces).
+pub const MAX_SIMPLEX_DIM: usize = 12;
 
 /// Why the oracle refused an input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -119,6 +132,12 @@ pub enum OracleError {
         /// The dimension.
         dim: usize,
     },
+    /// [`lp::minimise`] got a problem whose rows, right-hand side and costs
+    /// do not fit together.
+    MalformedLp {
+        /// What does not fit, in words.
+        what: String,
+    },
     /// [`closest_feature`] got affinely dependent vertices (a repeated point,
     /// three collinear points, four coplanar ones, …): the Voronoi regions of
     /// such a simplex's features are not defined.
@@ -149,6 +168,7 @@ impl fmt::Display for OracleError {
                 "oracle: a simplex in {dim} dimensions has at most {} vertices, got {count}",
                 dim + 1
             ),
+            OracleError::MalformedLp { what } => write!(f, "oracle: malformed LP: {what}"),
             OracleError::AffinelyDependent => {
                 write!(f, "oracle: the simplex's vertices are affinely dependent")
             }
@@ -185,7 +205,7 @@ fn check_set(points: &[Vec<Rational>], which: Which) -> Result<usize, OracleErro
     Ok(dim)
 }
 
-/// Checks a pair of point sets for the LP questions; returns the dimension.
+/// Checks a pair of point sets; returns the dimension.
 fn check_pair(a: &[Vec<Rational>], b: &[Vec<Rational>]) -> Result<usize, OracleError> {
     let dim = check_set(a, Which::A)?;
     let db = check_set(b, Which::B)?;
@@ -197,20 +217,18 @@ fn check_pair(a: &[Vec<Rational>], b: &[Vec<Rational>]) -> Result<usize, OracleE
             found: db,
         });
     }
-    for len in [a.len(), b.len()] {
-        if len > MAX_POINTS {
-            return Err(OracleError::TooLarge {
-                what: "the number of points of a shape",
-                size: len as u128,
-                limit: MAX_POINTS as u128,
-            });
-        }
-    }
-    if dim > MAX_DIM {
+    Ok(dim)
+}
+
+/// Checks a pair for the LP questions; returns the dimension.
+fn check_lp(a: &[Vec<Rational>], b: &[Vec<Rational>]) -> Result<usize, OracleError> {
+    let dim = check_pair(a, b)?;
+    let size = (a.len() + b.len()).saturating_mul(dim + 2);
+    if size > MAX_LP_SIZE {
         return Err(OracleError::TooLarge {
-            what: "the dimension",
-            size: dim as u128,
-            limit: MAX_DIM as u128,
+            what: "the LP size (|A| + |B|)·(N + 2)",
+            size: size as u128,
+            limit: MAX_LP_SIZE as u128,
         });
     }
     Ok(dim)
@@ -282,14 +300,14 @@ pub fn common_point(
     a: &[Vec<Rational>],
     b: &[Vec<Rational>],
 ) -> Result<Option<CommonPoint>, OracleError> {
-    let dim = check_pair(a, b)?;
+    let dim = check_lp(a, b)?;
     let (m, rhs) = constraints(a, b, dim, false);
     let p = Problem {
         c: vec![Rational::zero(); a.len() + b.len()],
         m,
         b: rhs,
     };
-    Ok(match minimise(&p) {
+    Ok(match minimise(&p)? {
         Solution::Optimal { x, .. } => {
             let (lambda, mu) = x.split_at(a.len());
             let refs: Vec<&Vec<Rational>> = a.iter().collect();
@@ -323,13 +341,13 @@ pub enum Relation {
 /// Separated, touching or penetrating (see the module docs for the
 /// definitions).
 pub fn relation(a: &[Vec<Rational>], b: &[Vec<Rational>]) -> Result<Relation, OracleError> {
-    let dim = check_pair(a, b)?;
+    let dim = check_lp(a, b)?;
     // Maximise t (minimise −t) over λ' , μ', t ≥ 0 with λ = λ' + t, μ = μ' + t.
     let (m, rhs) = constraints(a, b, dim, true);
     let cols = a.len() + b.len() + 1;
     let mut c = vec![Rational::zero(); cols];
     c[cols - 1] = Rational::from_integer((-1).into());
-    let t = match minimise(&Problem { m, b: rhs, c }) {
+    let t = match minimise(&Problem { m, b: rhs, c })? {
         Solution::Infeasible => return Ok(Relation::Separated),
         // t ≤ 1/|A| bounds the cost; kept total for clarity.
         Solution::Unbounded => return Ok(Relation::Penetrating),

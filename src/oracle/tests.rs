@@ -261,20 +261,34 @@ fn bad_input_is_a_typed_error() {
             Err(OracleError::AffinelyDependent)
         );
     }
-    // Past the enumeration limit: 3D, 60 × 60 points.
-    let big: Vec<Vec<Rational>> = (0..60).map(|i| pts(&[&[i, i * i, 1]])[0].clone()).collect();
+    // Past the enumeration cost: 3D, 20 × 20 distinct differences.
+    let big: Vec<Vec<Rational>> = (0..20).map(|i| pts(&[&[i, i * i, 1]])[0].clone()).collect();
     assert!(matches!(
         distance_squared(&big, &big),
         Err(OracleError::TooLarge { .. })
     ));
-    let huge = vec![vec![integer(0)]; MAX_POINTS + 1];
+    // Past the LP size: 1D needs (|A| + |B|) · 3 > MAX_LP_SIZE.
+    let many = vec![vec![integer(0)]; MAX_LP_SIZE / 3];
     assert!(matches!(
-        intersects(&huge, &a[..1]),
-        Err(OracleError::TooLarge { .. }) | Err(OracleError::MixedDimensions { .. })
+        intersects(&many, &many[..1]),
+        Err(OracleError::TooLarge { .. })
     ));
-    let wide = vec![vec![integer(0); MAX_DIM + 1]];
+    assert!(intersects(&many[..MAX_LP_SIZE / 3 - 1], &many[..1]).unwrap());
+    let wide = vec![vec![integer(0); MAX_LP_SIZE]];
     assert!(matches!(
-        intersects(&wide, &wide),
+        relation(&wide, &wide),
+        Err(OracleError::TooLarge { .. })
+    ));
+    // Past the number of differences.
+    let cloud: Vec<Vec<Rational>> = (0..65).map(|i| vec![integer(i)]).collect();
+    assert!(matches!(
+        distance_squared(&cloud, &cloud),
+        Err(OracleError::TooLarge { .. })
+    ));
+    // Past the simplex dimension.
+    let big_simplex = vec![vec![integer(1); MAX_SIMPLEX_DIM + 1]];
+    assert!(matches!(
+        closest_feature(&big_simplex),
         Err(OracleError::TooLarge { .. })
     ));
     assert!(!OracleError::AffinelyDependent.to_string().is_empty());
