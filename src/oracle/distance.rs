@@ -156,8 +156,8 @@ pub fn distance_squared(a: &[Vec<Rational>], b: &[Vec<Rational>]) -> Result<Dist
         weights: lambda,
     }) = best
     else {
-        return Err(OracleError::Empty {
-            which: crate::error::Which::A,
+        return Err(OracleError::Internal {
+            what: "no subset of A − B gave a candidate",
         });
     };
     let mut support = Vec::new();
@@ -188,7 +188,8 @@ mod tests {
         assert_eq!(enumeration_cost(4, 2, 1), 4 * 2 + 6 * 12);
         assert_eq!(enumeration_cost(3, 10, 0), 3 + 3 * 8 + 27);
         assert_eq!(enumeration_cost(36, 4, 3), 6_995_664);
-        assert!(enumeration_cost(36, 4, 3) <= MAX_ENUMERATION_COST);
+        assert!(enumeration_cost(25, 4, 3) <= MAX_ENUMERATION_COST);
+        assert!(enumeration_cost(36, 4, 3) > MAX_ENUMERATION_COST);
         assert!(enumeration_cost(15, 15, 14) > MAX_ENUMERATION_COST);
         assert_eq!(enumeration_cost(usize::MAX, 60, 3), u128::MAX);
         let mut idx = vec![0, 1];

@@ -51,13 +51,14 @@
 //! * [`closest_feature`] enumerates the `2^k − 1` faces of a simplex of `k ≤
 //!   N + 1` vertices: dimension at most [`MAX_SIMPLEX_DIM`].
 //!
-//! Each limit is set so that the worst accepted input takes seconds, not
-//! minutes, in a release build (measured on this project's 2-core CI machine
-//! kind with random integer coordinates in `−100..=100`: an LP at the size
-//! limit about 11 s; the enumeration at its cost limit, and
-//! `closest_feature` at its dimension limit, about 5–15 s). Debug builds are
-//! several times slower. Typical test inputs (a few points per shape in 2D to
-//! 4D) take milliseconds.
+//! Each limit is set from measurements so that the worst accepted input takes
+//! seconds, not hours, in a release build (this project's 2-core machine kind,
+//! random integer coordinates in `−100..=100`; the times vary by a factor of
+//! several with the data and the load): the LP questions took 4–11 s at 1.5–2
+//! times the size limit, the enumeration 5–29 s at about twice its cost limit,
+//! `closest_feature` 1–4 s at its dimension limit. Debug builds are several
+//! times slower. Typical test inputs (a few points per shape in 2D to 4D) take
+//! milliseconds.
 
 mod distance;
 mod feature;
@@ -76,19 +77,20 @@ use crate::scalar::Rational;
 use linalg::{dot, sub};
 use lp::{minimise, Problem, Solution};
 
-/// The largest LP tableau, `(|A| + |B|) · (N + 2)` entries (e.g. 64 points
-/// per shape in 16 dimensions, or 230 per shape in 3D).
-pub const MAX_LP_SIZE: usize = 2304;
+/// The largest LP tableau, `(|A| + |B|) · (N + 2)` entries (e.g. 32 points
+/// per shape in 16 dimensions, or 115 per shape in 3D).
+pub const MAX_LP_SIZE: usize = 1152;
 /// The most points of `A − B` (`|A| · |B|`, before removing duplicates) that
 /// [`distance_squared`] forms.
 pub const MAX_DIFFERENCES: usize = 4096;
 /// The largest work estimate `Σ_{s=1}^{N+1} C(n, s) (s³ + N s²)` (`n` distinct
-/// points of `A − B`) that [`distance_squared`] accepts: 36 points in 3D
-/// (7·10⁶), 13 in 12D (7·10⁶) pass; 15 in 14D (4·10⁷) do not.
-pub const MAX_ENUMERATION_COST: u128 = 1 << 24;
+/// points of `A − B`) that [`distance_squared`] accepts: 25 points in 3D
+/// (1.6·10⁶) and 11 in 10D (1.1·10⁶) pass; 36 in 3D and 13 in 12D (both
+/// 7·10⁶) do not.
+pub const MAX_ENUMERATION_COST: u128 = 1 << 22;
 /// The largest dimension for [`closest_feature`] (a simplex of `N + 1`
 /// vertices has `2^(N+1) − 1` faces).
-pub const MAX_SIMPLEX_DIM: usize = 12;
+pub const MAX_SIMPLEX_DIM: usize = 10;
 
 /// Why the oracle refused an input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -138,6 +140,12 @@ pub enum OracleError {
         /// What does not fit, in words.
         what: String,
     },
+    /// A state the oracle's own proofs rule out (a bug in the oracle: please
+    /// report the input). Returned instead of a guess.
+    Internal {
+        /// What happened.
+        what: &'static str,
+    },
     /// [`closest_feature`] got affinely dependent vertices (a repeated point,
     /// three collinear points, four coplanar ones, …): the Voronoi regions of
     /// such a simplex's features are not defined.
@@ -169,6 +177,7 @@ impl fmt::Display for OracleError {
                 dim + 1
             ),
             OracleError::MalformedLp { what } => write!(f, "oracle: malformed LP: {what}"),
+            OracleError::Internal { what } => write!(f, "oracle: internal error: {what}"),
             OracleError::AffinelyDependent => {
                 write!(f, "oracle: the simplex's vertices are affinely dependent")
             }
@@ -349,8 +358,12 @@ pub fn relation(a: &[Vec<Rational>], b: &[Vec<Rational>]) -> Result<Relation, Or
     c[cols - 1] = Rational::from_integer((-1).into());
     let t = match minimise(&Problem { m, b: rhs, c })? {
         Solution::Infeasible => return Ok(Relation::Separated),
-        // t ≤ 1/|A| bounds the cost; kept total for clarity.
-        Solution::Unbounded => return Ok(Relation::Penetrating),
+        // t ≤ 1/|A| bounds the cost: this cannot happen.
+        Solution::Unbounded => {
+            return Err(OracleError::Internal {
+                what: "the relative-interior LP is unbounded",
+            })
+        }
         Solution::Optimal { value, .. } => -value,
     };
     if t.is_zero() {
