@@ -15,6 +15,9 @@
 //!   translation of `B` separates a touching pair, none separates a
 //!   penetrating one.
 
+mod common;
+
+use common::Lcg;
 use gjk::oracle::{self, Relation};
 use gjk::Rational;
 use num_traits::Zero;
@@ -228,17 +231,6 @@ fn the_random_pairs_cover_all_three_relations() {
 
 use gjk::oracle::lp::{minimise, Problem, Solution};
 
-struct Rng(u64);
-impl Rng {
-    fn int(&mut self, lo: i64, hi: i64) -> i64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        lo + ((self.0 >> 33) % ((hi - lo + 1) as u64)) as i64
-    }
-}
-
 /// Solves `m_S x = b` for the columns `s` (own elimination); `None` if the
 /// columns are dependent or the system inconsistent.
 fn solve_cols(m: &[Vec<Rational>], b: &[Rational], s: &[usize]) -> Option<Vec<Rational>> {
@@ -335,7 +327,7 @@ fn brute(m: &[Vec<Rational>], b: &[Rational], c: &[Rational]) -> (u8, Option<Rat
 /// the same optimal value, and a feasible optimal point.
 #[test]
 fn lp_vs_brute_force_over_all_bases() {
-    let mut rng = Rng(7);
+    let mut rng = Lcg(7);
     let mut stats = [0usize; 3];
     for it in 0..4000 {
         let rows = rng.int(1, 4) as usize;
@@ -462,11 +454,11 @@ fn brute_relation(a: &[Vec<Rational>], b: &[Vec<Rational>]) -> Relation {
 /// cone they generate is the whole space, i.e. the origin is interior).
 #[test]
 fn relation_vs_brute_force() {
-    let mut rng = Rng(11);
+    let mut rng = Lcg(11);
     let mut stats = std::collections::BTreeMap::new();
     for it in 0..3000 {
         let dim = rng.int(1, 3) as usize;
-        let mk = |rng: &mut Rng| {
+        let mk = |rng: &mut Lcg| {
             let n = rng.int(1, 3) as usize;
             let mut v: Vec<Vec<Rational>> = (0..n)
                 .map(|_| (0..dim).map(|_| q(rng.int(-1, 1))).collect())
