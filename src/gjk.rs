@@ -288,7 +288,7 @@ where
 
 /// Checks a caller's start direction (or makes the default one).
 pub(crate) fn start_direction<T: Scalar, const N: usize>(
-    opts: &Options<T, N>,
+    initial: Option<&Vector<T, N>>,
 ) -> Result<Vector<T, N>, Error> {
     if N == 0 {
         return Err(Error::UnsupportedDimension {
@@ -296,7 +296,7 @@ pub(crate) fn start_direction<T: Scalar, const N: usize>(
             supported: "1 and above",
         });
     }
-    match &opts.initial_direction {
+    match initial {
         None => {
             let mut d = Vector::<T, N>::zeros();
             d[0] = T::one();
@@ -366,7 +366,7 @@ where
     B: Support<T, N> + ?Sized,
     O: Observer<T, N> + ?Sized,
 {
-    let mut d = start_direction(opts)?;
+    let mut d = start_direction(opts.initial_direction.as_ref())?;
     let mut simplex = Simplex::<T, N>::new();
     let mut iterations = 0;
     let no_verdict = |reason, simplex, d, iterations| Report {

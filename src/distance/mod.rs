@@ -86,7 +86,7 @@ pub mod subalgorithm;
 pub use subalgorithm::{closest_point, closest_point_classified, Closest};
 
 use crate::error::Error;
-use crate::gjk::{start_direction, support_vertex, Options, DEFAULT_MAX_ITERATIONS};
+use crate::gjk::{start_direction, support_vertex, DEFAULT_MAX_ITERATIONS};
 use crate::scalar::{Field, Scalar};
 use crate::shape::Support;
 use crate::simplex::Simplex;
@@ -302,10 +302,7 @@ where
             supported: "2 and 3 (the region classifier)",
         });
     }
-    let d0 = start_direction(&Options {
-        initial_direction: opts.initial_direction.clone(),
-        max_iterations: opts.max_iterations,
-    })?;
+    let d0 = start_direction(opts.initial_direction.as_ref())?;
     let not_converged = |reason, best, iterations| DistanceReport {
         outcome: DistanceOutcome::NotConverged { reason, best },
         iterations,
