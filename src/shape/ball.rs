@@ -24,8 +24,8 @@
 
 use crate::error::{Error, Which};
 use crate::scalar::Real;
-use crate::shape::Support;
-use crate::vector::{is_finite, Vector};
+use crate::shape::{require_finite, Support};
+use crate::vector::Vector;
 
 /// `d / |d|` computed without overflow or underflow (see the module docs);
 /// `None` when `d = 0`.
@@ -77,12 +77,7 @@ impl<T: Real, const N: usize> Ball<T, N> {
     /// Errors: [`Error::NonFinite`] (`what` = `"center"` or `"radius"`) and
     /// [`Error::InvalidParameter`] for a negative radius.
     pub fn new(center: Vector<T, N>, radius: T, which: Which) -> Result<Self, Error> {
-        if !is_finite(&center) {
-            return Err(Error::NonFinite {
-                which,
-                what: "center".into(),
-            });
-        }
+        require_finite(&center, which, "center")?;
         check_size(radius, "radius", which)?;
         Ok(Ball { center, radius })
     }

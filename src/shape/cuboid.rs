@@ -17,8 +17,8 @@
 
 use crate::error::{Error, Which};
 use crate::scalar::Scalar;
-use crate::shape::Support;
-use crate::vector::{is_finite, Vector};
+use crate::shape::{require_finite, Support};
+use crate::vector::Vector;
 
 /// An axis-aligned box given by its lowest and highest corners.
 ///
@@ -37,18 +37,8 @@ impl<T: Scalar, const N: usize> Cuboid<T, N> {
     /// infinite coordinate, and [`Error::InvalidParameter`] when
     /// `min[i] > max[i]` for some `i`.
     pub fn new(min: Vector<T, N>, max: Vector<T, N>, which: Which) -> Result<Self, Error> {
-        if !is_finite(&min) {
-            return Err(Error::NonFinite {
-                which,
-                what: "min".into(),
-            });
-        }
-        if !is_finite(&max) {
-            return Err(Error::NonFinite {
-                which,
-                what: "max".into(),
-            });
-        }
+        require_finite(&min, which, "min")?;
+        require_finite(&max, which, "max")?;
         if let Some(i) = (0..N).find(|&i| min[i] > max[i]) {
             return Err(Error::InvalidParameter {
                 which,
@@ -68,18 +58,8 @@ impl<T: Scalar, const N: usize> Cuboid<T, N> {
         half: Vector<T, N>,
         which: Which,
     ) -> Result<Self, Error> {
-        if !is_finite(&center) {
-            return Err(Error::NonFinite {
-                which,
-                what: "center".into(),
-            });
-        }
-        if !is_finite(&half) {
-            return Err(Error::NonFinite {
-                which,
-                what: "half extents".into(),
-            });
-        }
+        require_finite(&center, which, "center")?;
+        require_finite(&half, which, "half extents")?;
         if let Some(i) = (0..N).find(|&i| half[i] < T::zero()) {
             return Err(Error::InvalidParameter {
                 which,

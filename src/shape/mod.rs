@@ -35,8 +35,26 @@
 //! [`crate::Error`] for NaN, infinities, empty point sets, mixed dimensions and
 //! negative sizes; a constructed shape is always valid.
 
+use crate::error::{Error, Which};
 use crate::scalar::Scalar;
-use crate::vector::Vector;
+use crate::vector::{is_finite, Vector};
+
+/// `Ok` if every coordinate of `v` is finite, else [`Error::NonFinite`]
+/// naming `what` (the shapes' constructors share this check).
+pub(crate) fn require_finite<T: Scalar, const N: usize>(
+    v: &Vector<T, N>,
+    which: Which,
+    what: &str,
+) -> Result<(), Error> {
+    if is_finite(v) {
+        Ok(())
+    } else {
+        Err(Error::NonFinite {
+            which,
+            what: what.into(),
+        })
+    }
+}
 
 /// A convex shape given by its support map.
 pub trait Support<T: Scalar, const N: usize> {

@@ -15,8 +15,8 @@
 
 use crate::error::{Error, Which};
 use crate::scalar::Scalar;
-use crate::shape::Support;
-use crate::vector::{dot, is_finite, Vector};
+use crate::shape::{require_finite, Support};
+use crate::vector::{dot, Vector};
 
 /// A line segment (a point when both ends coincide).
 #[derive(Clone, Debug, PartialEq)]
@@ -31,18 +31,8 @@ impl<T: Scalar, const N: usize> Segment<T, N> {
     /// Errors: [`Error::NonFinite`] (`what` = `"endpoint a"` or
     /// `"endpoint b"`) for a NaN or infinite coordinate.
     pub fn new(a: Vector<T, N>, b: Vector<T, N>, which: Which) -> Result<Self, Error> {
-        if !is_finite(&a) {
-            return Err(Error::NonFinite {
-                which,
-                what: "endpoint a".into(),
-            });
-        }
-        if !is_finite(&b) {
-            return Err(Error::NonFinite {
-                which,
-                what: "endpoint b".into(),
-            });
-        }
+        require_finite(&a, which, "endpoint a")?;
+        require_finite(&b, which, "endpoint b")?;
         Ok(Segment { a, b })
     }
 

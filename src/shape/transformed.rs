@@ -28,7 +28,7 @@
 
 use crate::error::{Error, Which};
 use crate::scalar::{Real, Scalar};
-use crate::shape::Support;
+use crate::shape::{require_finite, Support};
 use crate::vector::{apply_rows, apply_rows_transposed, is_finite, Vector};
 
 /// A shape `S` mapped by `x ↦ M x + t`.
@@ -57,12 +57,7 @@ impl<S, T: Scalar, const N: usize> Transformed<S, T, N> {
                 what: format!("matrix row {i}"),
             });
         }
-        if !is_finite(&translation) {
-            return Err(Error::NonFinite {
-                which,
-                what: "translation".into(),
-            });
-        }
+        require_finite(&translation, which, "translation")?;
         Ok(Transformed {
             shape,
             rows,
