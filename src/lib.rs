@@ -36,6 +36,9 @@ pub mod shape;
 pub mod simplex;
 pub mod vector;
 
+#[cfg(test)]
+mod test_util;
+
 pub use error::{Error, Which};
 pub use scalar::{Field, Rational, Real, Scalar};
 pub use shape::Support;

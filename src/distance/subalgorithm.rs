@@ -421,21 +421,7 @@ mod tests {
     use super::*;
     use crate::scalar::{integer, ratio, Rational};
 
-    /// A tiny deterministic generator (same recurrence as `tests/common`).
-    struct Lcg(u64);
-    impl Lcg {
-        fn int(&mut self, lo: i64, hi: i64) -> i64 {
-            self.0 = self
-                .0
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            lo + ((self.0 >> 33) % ((hi - lo + 1) as u64)) as i64
-        }
-    }
-
-    fn q<const N: usize>(c: [i64; N]) -> Vector<Rational, N> {
-        Vector::<Rational, N>::from_fn(|i, _| integer(c[i]))
-    }
+    use crate::test_util::{qn as q, Lcg};
 
     #[test]
     fn segment_interior_and_vertex() {

@@ -105,8 +105,8 @@ impl<T: Real, const N: usize> Support<T, N> for Ball<T, N> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shape::test_util::v3;
-    use crate::shape::test_util::Lcg;
+    use crate::test_util::v3;
+    use crate::test_util::Lcg;
 
     #[test]
     fn support_points_in_chosen_directions() {

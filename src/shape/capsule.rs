@@ -63,8 +63,8 @@ impl<T: Real, const N: usize> Support<T, N> for Capsule<T, N> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shape::test_util::v3;
-    use crate::shape::test_util::Lcg;
+    use crate::test_util::v3;
+    use crate::test_util::Lcg;
 
     /// The distance from `p` to the segment `[a, b]`.
     fn dist_to_segment(p: &Vector<f64, 3>, a: &Vector<f64, 3>, b: &Vector<f64, 3>) -> f64 {

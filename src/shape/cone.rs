@@ -90,8 +90,8 @@ impl<T: Real> Support<T, 3> for Cone<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shape::test_util::v3;
-    use crate::shape::test_util::Lcg;
+    use crate::test_util::v3;
+    use crate::test_util::Lcg;
 
     #[test]
     fn support_points_in_chosen_directions() {

@@ -97,7 +97,7 @@ impl<T: Scalar, const N: usize> Support<T, N> for Cuboid<T, N> {
 mod tests {
     use super::*;
     use crate::scalar::{integer, ratio, Rational};
-    use crate::shape::test_util::q3 as v3;
+    use crate::test_util::q3 as v3;
     use crate::vector::dot;
 
     /// All 2^N corners, by brute force.

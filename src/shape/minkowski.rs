@@ -62,13 +62,10 @@ impl<T: Scalar, const N: usize, A: Support<T, N>, B: Support<T, N>> Support<T, N
 mod tests {
     use super::*;
     use crate::error::Which;
-    use crate::scalar::{integer, Rational};
+    use crate::scalar::Rational;
     use crate::shape::{ConvexHull, Cuboid, Segment};
+    use crate::test_util::q2 as v2;
     use crate::vector::dot;
-
-    fn v2(x: i64, y: i64) -> Vector<Rational, 2> {
-        Vector::<Rational, 2>::new(integer(x), integer(y))
-    }
 
     #[test]
     fn support_of_a_sum_maximises_over_all_vertex_sums() {

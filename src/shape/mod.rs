@@ -84,8 +84,6 @@ mod hull;
 mod minkowski;
 mod polygon;
 mod segment;
-#[cfg(test)]
-mod test_util;
 mod transformed;
 mod triangle;
 

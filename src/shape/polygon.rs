@@ -50,11 +50,8 @@ impl<T: Scalar, const N: usize> Support<T, N> for ConvexPolygon<T, N> {
 mod tests {
     use super::*;
     use crate::scalar::{integer, ratio, Rational};
+    use crate::test_util::q2 as v2;
     use crate::vector::dot;
-
-    fn v2(x: i64, y: i64) -> Vector<Rational, 2> {
-        Vector::<Rational, 2>::new(integer(x), integer(y))
-    }
 
     #[test]
     fn support_is_the_first_maximising_vertex() {

@@ -60,11 +60,7 @@ impl<T: Scalar, const N: usize> Support<T, N> for Segment<T, N> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scalar::{integer, Rational};
-
-    fn v2(x: i64, y: i64) -> Vector<Rational, 2> {
-        Vector::<Rational, 2>::new(integer(x), integer(y))
-    }
+    use crate::test_util::q2 as v2;
 
     #[test]
     fn support_is_the_far_endpoint_with_a_on_ties() {

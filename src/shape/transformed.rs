@@ -134,8 +134,8 @@ impl<S: Support<T, N>, T: Scalar, const N: usize> Support<T, N> for Transformed<
 mod tests {
     use super::*;
     use crate::scalar::Rational;
-    use crate::shape::test_util::q3 as v3;
     use crate::shape::{ConvexHull, Cuboid};
+    use crate::test_util::q3 as v3;
     use crate::vector::dot;
 
     fn check_against_hull(rows: [Vector<Rational, 3>; 3], t: Vector<Rational, 3>, singular: bool) {

@@ -64,7 +64,7 @@ impl<T: Scalar, const N: usize> Support<T, N> for Triangle<T, N> {
 mod tests {
     use super::*;
     use crate::scalar::Rational;
-    use crate::shape::test_util::q3 as v3;
+    use crate::test_util::q3 as v3;
     use crate::vector::dot;
 
     fn check(t: &Triangle<Rational, 3>) {

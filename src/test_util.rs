@@ -1,5 +1,6 @@
-//! Helpers for the round shapes' unit tests: a seeded generator and random
-//! points and directions (no dependency, the same on every platform).
+//! Helpers for the unit tests: exact and float vectors, a seeded generator,
+//! random points and directions (no dependency, the same on every platform;
+//! the same recurrence as `tests/common`).
 
 use crate::scalar::{integer, Rational};
 use crate::vector::Vector;
@@ -7,6 +8,16 @@ use crate::vector::Vector;
 /// A 3D float vector.
 pub(crate) fn v3(x: f64, y: f64, z: f64) -> Vector<f64, 3> {
     Vector::<f64, 3>::new(x, y, z)
+}
+
+/// A 2D vector of exact integers.
+pub(crate) fn q2(x: i64, y: i64) -> Vector<Rational, 2> {
+    Vector::<Rational, 2>::new(integer(x), integer(y))
+}
+
+/// A vector of exact integers in any dimension.
+pub(crate) fn qn<const N: usize>(c: [i64; N]) -> Vector<Rational, N> {
+    Vector::<Rational, N>::from_fn(|i, _| integer(c[i]))
 }
 
 /// A 3D vector of exact integers.
@@ -18,13 +29,22 @@ pub(crate) fn q3(x: i64, y: i64, z: i64) -> Vector<Rational, 3> {
 pub(crate) struct Lcg(pub(crate) u64);
 
 impl Lcg {
-    /// A uniform value in `[0, 1)` (53 random bits).
-    pub(crate) fn unit(&mut self) -> f64 {
+    fn step(&mut self) -> u64 {
         self.0 = self
             .0
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
-        (self.0 >> 11) as f64 / (1u64 << 53) as f64
+        self.0
+    }
+
+    /// A uniform value in `[0, 1)` (53 random bits).
+    pub(crate) fn unit(&mut self) -> f64 {
+        (self.step() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// A uniform integer in `lo..=hi`.
+    pub(crate) fn int(&mut self, lo: i64, hi: i64) -> i64 {
+        lo + ((self.step() >> 33) % ((hi - lo + 1) as u64)) as i64
     }
 
     /// A uniform value in `[lo, hi)`.
