@@ -187,8 +187,7 @@ fn distance_fields<T: FromRational + gjk::Field, const N: usize>(
         DistanceOutcome::Intersecting { .. } => {
             // The boolean query said separated; a float distance run can
             // land within its tolerance of zero. Report what it found.
-            m.insert("distance_squared".into(), scalar_json(&T::zero()));
-            m.insert("distance".into(), json!(0.0));
+            zero_distance::<T>(m);
         }
         DistanceOutcome::NotConverged { reason, .. } => {
             m.insert("distance_reason".into(), json!(format!("{reason:?}")));
