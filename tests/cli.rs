@@ -153,6 +153,20 @@ fn the_readme_sample_output_is_true() {
     assert_eq!(by_id(&lines, "cubes-face-touching"), &expected);
 }
 
+/// A case's two point sets as rows of coordinates (the oracle's input).
+type Rows = Vec<Vec<gjk::Rational>>;
+fn rows<const N: usize>(
+    (a, b): (
+        Vec<gjk::Vector<gjk::Rational, N>>,
+        Vec<gjk::Vector<gjk::Rational, N>>,
+    ),
+) -> (Rows, Rows) {
+    let r = |pts: Vec<gjk::Vector<gjk::Rational, N>>| -> Rows {
+        pts.iter().map(|p| p.iter().cloned().collect()).collect()
+    };
+    (r(a), r(b))
+}
+
 /// In exact mode the tool's `distance_squared` and witnesses are the
 /// oracle's, on every case of the example file; in f64 the distance is
 /// within 1e-12 (relative) of the exact one.
@@ -172,21 +186,9 @@ fn distance_fields_match_the_oracle() {
     for case in read_cases(text.as_bytes()) {
         let case = case.unwrap();
         let id = case.id_or_line();
-        let rows = |pts: Vec<gjk::Vector<Rational, 3>>| -> Vec<Vec<Rational>> {
-            pts.iter().map(|p| p.iter().cloned().collect()).collect()
-        };
         let (a, b) = match case.dim() {
-            3 => {
-                let (a, b) = case.points::<Rational, 3>().unwrap();
-                (rows(a), rows(b))
-            }
-            _ => {
-                let (a, b) = case.points::<Rational, 2>().unwrap();
-                let r2 = |p: Vec<gjk::Vector<Rational, 2>>| -> Vec<Vec<Rational>> {
-                    p.iter().map(|p| p.iter().cloned().collect()).collect()
-                };
-                (r2(a), r2(b))
-            }
+            3 => rows(case.points::<Rational, 3>().unwrap()),
+            _ => rows(case.points::<Rational, 2>().unwrap()),
         };
         let truth = oracle::distance_squared(&a, &b).unwrap();
         let e = exact.iter().find(|v| v["id"] == id).unwrap();
