@@ -12,6 +12,8 @@
 //! * [`distance`]: the distance loop and Johnson's sub-algorithm, in any
 //!   dimension (exact squared distances and witness points with rationals);
 //! * [`contact`]: separated / touching / penetrating, exactly;
+//! * [`verdict`]: the same three-way answer with its evidence (distance,
+//!   witnesses, axis, common point, normal) in any dimension;
 //! * [`oracle`]: the exact answers GJK is checked against, computed without
 //!   GJK (linear programming, enumeration, exact projections);
 //! * [`case`]: the JSON Lines case format of the `gjk` tool.
@@ -35,6 +37,7 @@ pub mod scalar;
 pub mod shape;
 pub mod simplex;
 pub mod vector;
+pub mod verdict;
 
 #[cfg(test)]
 mod test_util;

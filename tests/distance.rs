@@ -720,6 +720,7 @@ fn answers_do_not_depend_on_options() {
                 )),
                 max_iterations: 64,
                 sub_algorithm: sub,
+                warm_start: None,
             };
             let r = distance(&Cloud(a.clone()), &Cloud(b.clone()), &opts).unwrap();
             assert_eq!(r.outcome.dist2(), Some(want.clone()), "{sub:?} {d:?}");

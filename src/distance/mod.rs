@@ -72,6 +72,25 @@
 //! about `2.3·10⁻¹³` plus an absolute `10⁻¹²·scale²`. `tests/distance.rs`
 //! checks a bound of this shape against the exact answers.
 //!
+//! # Warm start
+//!
+//! Frame-to-frame users pass the previous query's simplex
+//! ([`DistanceOptions::warm_start`]) or its axis (as
+//! [`DistanceOptions::initial_direction`]). A simplex is **not** trusted:
+//! its points belong to the shapes of the previous frame. Only the search
+//! direction `dᵢ` stored with each vertex is kept, and the loop starts from
+//! the fresh support points `wᵢ = s_A(dᵢ) − s_B(−dᵢ)` of the current shapes
+//! (zero directions are skipped; a non-finite one is an error, as for
+//! `initial_direction`). These may be affinely dependent (two directions can
+//! give the same point), so the sub-algorithm, which accepts any point set,
+//! reduces them to the smallest face holding their closest point before the
+//! first iteration. From there the loop is the cold loop: every point it
+//! holds is a point of the current `A − B`, so the stop rule's proof, the
+//! termination argument and the exact answer are unchanged; only the number
+//! of iterations differs. `tests/distance.rs` checks that the answer never
+//! changes (exactly, with rationals) over moving frames, stale and
+//! unrelated simplices.
+//!
 //! # The iteration cap
 //!
 //! Curved shapes converge only in the limit, and a support map may not
@@ -141,6 +160,13 @@ pub struct DistanceOptions<T: Scalar, const N: usize> {
     pub max_iterations: usize,
     /// How the kept face is chosen.
     pub sub_algorithm: SubAlgorithm,
+    /// Warm start (frame-to-frame use): the simplex a previous query
+    /// returned ([`DistanceOutcome::Separated`]'s `simplex`, or
+    /// [`DistanceOutcome::Intersecting`]'s). Only the search directions of
+    /// its vertices are used: each is **re-evaluated** on the current shapes
+    /// (one support call each, counted in the iterations), so stale points
+    /// never enter the query. See [the module docs](self#warm-start).
+    pub warm_start: Option<Simplex<T, N>>,
 }
 
 impl<T: Scalar, const N: usize> Default for DistanceOptions<T, N> {
@@ -149,6 +175,7 @@ impl<T: Scalar, const N: usize> Default for DistanceOptions<T, N> {
             initial_direction: None,
             max_iterations: DEFAULT_MAX_ITERATIONS,
             sub_algorithm: SubAlgorithm::Johnson,
+            warm_start: None,
         }
     }
 }
@@ -266,6 +293,55 @@ fn combine_vertices<T: Field, const N: usize>(
     (v, wa, wb)
 }
 
+/// The warm start of the module docs: the previous simplex's directions
+/// re-evaluated on the current shapes, reduced to the face holding their
+/// closest point, with its coordinates and the support calls made. `None`
+/// when there is no warm simplex or none of its directions is usable.
+#[allow(clippy::type_complexity)] // (simplex, λ, iterations): used once, right above.
+fn warm_simplex<T, const N: usize, A, B>(
+    a: &A,
+    b: &B,
+    warm: Option<&Simplex<T, N>>,
+    cap: usize,
+) -> Result<Option<(Simplex<T, N>, Vec<T>, usize)>, Error>
+where
+    T: Field,
+    A: Support<T, N> + ?Sized,
+    B: Support<T, N> + ?Sized,
+{
+    let Some(warm) = warm else {
+        return Ok(None);
+    };
+    let mut fresh: Vec<crate::simplex::Vertex<T, N>> = Vec::new();
+    let mut calls = 0;
+    for old in warm.iter() {
+        if calls >= cap {
+            break;
+        }
+        if !is_finite(&old.dir) {
+            return Err(Error::NonFinite {
+                which: crate::error::Which::Query,
+                what: "warm-start direction".into(),
+            });
+        }
+        if crate::vector::is_zero(&old.dir) {
+            continue;
+        }
+        let w = support_vertex(a, b, &old.dir, calls)?;
+        calls += 1;
+        if !fresh.iter().any(|f| f.w == w.w) {
+            fresh.push(w);
+        }
+    }
+    if fresh.is_empty() {
+        return Ok(None);
+    }
+    let pts: Vec<Vector<T, N>> = fresh.iter().map(|v| v.w.clone()).collect();
+    let closest = closest_point(&pts)?;
+    let simplex = Simplex::from_vertices(closest.kept.iter().map(|&i| fresh[i].clone()));
+    Ok(simplex.map(|s| (s, closest.lambda, calls)))
+}
+
 /// `max |p|²` over the points, as an `f64`.
 fn scale2<'a, T: Scalar + 'a, const N: usize>(
     points: impl Iterator<Item = &'a Vector<T, N>>,
@@ -315,12 +391,17 @@ where
             0,
         ));
     }
-    let first = support_vertex(a, b, &d0, 0)?;
-    let mut iterations = 1;
-    let mut simplex = Simplex::<T, N>::new();
-    // Cannot fail: the simplex is empty and holds N + 1 ≥ 2 vertices.
-    let _ = simplex.push_front(first);
-    let mut lambda: Vec<T> = vec![T::one()];
+    let (mut simplex, mut lambda, mut iterations) =
+        match warm_simplex(a, b, opts.warm_start.as_ref(), cap)? {
+            Some(warm) => warm,
+            None => {
+                let first = support_vertex(a, b, &d0, 0)?;
+                let mut simplex = Simplex::<T, N>::new();
+                // Cannot fail: the simplex is empty and holds N + 1 ≥ 2 vertices.
+                let _ = simplex.push_front(first);
+                (simplex, vec![T::one()], 1)
+            }
+        };
     let u = T::UNIT_ROUNDOFF;
     let rel_tol = REL_TOL_FACTOR * u;
     let abs_tol = ABS_TOL_FACTOR * u;

@@ -1,0 +1,546 @@
+//! Separated, touching or overlapping, with the numbers that prove it, in any
+//! dimension `N ≥ 1`.
+//!
+//! [`crate::contact`] answers the same three-way question with the boolean
+//! loop (dimensions 2 and 3, any [`Scalar`](crate::Scalar)). This module
+//! answers it with the distance loop ([`crate::distance`]), which works in
+//! every dimension up to 15, and returns what each answer needs:
+//!
+//! | verdict | fields | meaning (exact mode) |
+//! |---|---|---|
+//! | [`Verdict::Separated`] | `dist2`, `witness_a`, `witness_b`, `axis` | `A ∩ B = ∅`; `dist2 = |witness_a − witness_b|²` is the squared distance |
+//! | [`Verdict::Touching`] | `point`, `normal` | `point ∈ A ∩ B`, and `max_A a·normal = min_B b·normal` |
+//! | [`Verdict::Overlapping`] | `point` | `point ∈ A ∩ B` and the origin is interior to `A − B` |
+//! | [`Verdict::NotConverged`] | `reason` | no verdict; never to be read as separated |
+//!
+//! # Method
+//!
+//! 1. Run the distance loop. If it stops as separated, that is the answer
+//!    (its stop rule is a proof, see [`crate::distance`]).
+//! 2. Otherwise its final simplex `S` holds the origin with barycentric
+//!    coordinates `λ > 0` on the face `G` it kept (Johnson's sub-algorithm
+//!    keeps the smallest face holding the closest point in its relative
+//!    interior). `point = Σ λᵢ aᵢ = Σ λᵢ bᵢ` is a common point.
+//! 3. Descend as [`crate::contact`] does: `O ∈ int K ⇔ π(O) ∈ int π(K)` for
+//!    `π` the orthogonal projection onto `span(G)^⊥` (the claim and its proof
+//!    are in [`crate::contact`]'s module docs). Here the projection stays in
+//!    `ℝᴺ`: `P x = x − Σ (x·qᵢ)/(qᵢ·qᵢ) qᵢ`, with `q₁ … q_k` an orthogonal
+//!    basis of everything projected away so far (Gram–Schmidt on the edge
+//!    vectors `gᵢ − g₀` of each face, without normalising: `+ − × ÷` only,
+//!    exact with rationals). `P(A)` has the support map
+//!    `s_{P(A)}(d) = P s_A(P d)` (`P` is symmetric). The distance loop is run
+//!    again on `P(A)`, `P(B)`, which live in `V = span(q)^⊥` of dimension
+//!    `m = N − k`; it finds the origin again (`O = P O ∈ P(K)`) on a face `G'`:
+//!    * `|G'| = m + 1`: `G'` is full-dimensional in `V` and holds `O` in its
+//!      interior, so `O ∈ int_V P(K)`, hence `O ∈ int K`: **overlapping**;
+//!    * `|G'| = 1`: `G' = {O}` and `O = s_{P(K)}(d)` for the direction `d ∈ V`
+//!      that produced it, so `max_{P(K)} y·d = 0`; for `x ∈ K`,
+//!      `x·d = (P x)·d ≤ 0`: a supporting plane through `O`, **touching**
+//!      with `normal = d`;
+//!    * otherwise project `G'` away too; `m` drops by `|G'| − 1 ≥ 1`, so
+//!      there are at most `N` rounds. When `m` reaches `0` the faces found
+//!      span `ℝᴺ` and the origin is interior.
+//!
+//! # Float mode: the touching band
+//!
+//! Floats cannot tell "touching" from "a gap of `10⁻¹⁷`". In float mode a
+//! separated answer whose distance is at most
+//! `τ = TOUCH_BAND_FACTOR · u · scale` ([`TOUCH_BAND_FACTOR`], `u` the unit
+//! roundoff, `scale` the largest norm of a support point seen in the final
+//! simplex) is reported as [`Verdict::Touching`] (`point` the midpoint of the
+//! witnesses; `normal` the search direction of a simplex vertex whose plane
+//! comes closest to supporting `A − B` at the origin: the axis itself would
+//! be rounding noise). On the other side, the descent treats a
+//! face that fills the remaining space but has the origin within `τ` of one
+//! of its facets as holding the origin *on* that facet, and descends to it
+//! (without this, rounding puts the origin strictly inside a simplex whose
+//! facet passes through it, and touching shapes come out overlapping). The
+//! same holds for faces of every size: a face whose relative boundary is
+//! within `τ` of the origin is replaced by the sub-face nearest to it, as if
+//! the origin's barycentric coordinates there were zero.
+//! A face with the origin deeper than `τ` inside proves a depth of more than
+//! `τ` (the face lies in `A − B`), up to the rounding of its vertices.
+//! The band is relative to the coordinates the answer is computed from: two
+//! unit squares `2.8·10⁻¹⁴` apart at the origin are resolved as separated,
+//! the same pair translated to `x ≈ 1` is touching. Outside the band a float verdict is the
+//! float computation's best answer, not a proof: for a verdict that is never
+//! wrong, use exact mode or [`crate::certified`]-style checking of the
+//! certificate (the axis and the witnesses are returned for that).
+//! Exact mode has no band: touching means a distance of exactly zero.
+//!
+//! # Warm start
+//!
+//! [`DistanceOptions::warm_start`] applies to step 1 (the descent's
+//! sub-queries always start cold). [`VerdictReport::simplex`] is what to
+//! pass to the next frame.
+
+use crate::distance::{
+    closest_point, distance, DistanceNotConverged, DistanceOptions, DistanceOutcome,
+};
+use crate::error::Error;
+use crate::scalar::{Field, Scalar};
+use crate::shape::Support;
+use crate::simplex::{Simplex, Vertex};
+use crate::vector::{dot, is_zero, Vector};
+
+/// The width of the float touching band, in units of `u · scale` (see the
+/// module docs).
+///
+/// Derivation: the distance loop already calls the origin reached when
+/// `|v| ≤ ABS_TOL_FACTOR · u · scale` ([`crate::distance::ABS_TOL_FACTOR`]
+/// `= 1024`): below that, `v` is within its own rounding error of `O`. A
+/// separated answer just above that threshold has a distance of the same
+/// order as the rounding error of the points it is computed from, so its
+/// sign is not known either. The band is twice the loop's threshold, so
+/// that every distance the loop could have rounded to zero, and every one
+/// within a factor of two of it, is reported as touching. In `f64`:
+/// `τ ≈ 4.5·10⁻¹³ · scale`; in `f32`: `τ ≈ 1.2·10⁻⁴ · scale`.
+pub const TOUCH_BAND_FACTOR: f64 = 2048.0;
+
+/// The three-way verdict with its evidence (see the module docs).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Verdict<T: Scalar, const N: usize> {
+    /// `A ∩ B = ∅`.
+    Separated {
+        /// The squared distance `|witness_a − witness_b|²` (exact with
+        /// rationals).
+        dist2: T,
+        /// The point of `A` closest to `B`.
+        witness_a: Vector<T, N>,
+        /// The point of `B` closest to `A`.
+        witness_b: Vector<T, N>,
+        /// `witness_b − witness_a`: `max_A a·axis < min_B b·axis`.
+        axis: Vector<T, N>,
+    },
+    /// The shapes share `point`, and the plane through it with this normal
+    /// separates them weakly: `max_A a·normal = min_B b·normal` (float
+    /// mode: or their distance is within the touching band).
+    Touching {
+        /// A common point (float band: the midpoint of the witnesses).
+        point: Vector<T, N>,
+        /// The normal, pointing from `A` to `B` (not normalised).
+        normal: Vector<T, N>,
+    },
+    /// The origin is interior to `A − B`: no small translation separates
+    /// the shapes.
+    Overlapping {
+        /// A common point.
+        point: Vector<T, N>,
+    },
+    /// No verdict (float mode, or a support map that breaks its contract).
+    NotConverged {
+        /// Why.
+        reason: VerdictNotConverged,
+    },
+}
+
+impl<T: Scalar, const N: usize> Verdict<T, N> {
+    /// `separated`, `touching`, `overlapping` or `not_converged`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Verdict::Separated { .. } => "separated",
+            Verdict::Touching { .. } => "touching",
+            Verdict::Overlapping { .. } => "overlapping",
+            Verdict::NotConverged { .. } => "not_converged",
+        }
+    }
+
+    /// `Some(true)` for touching and overlapping, `Some(false)` for
+    /// separated, `None` without a verdict.
+    pub fn intersects(&self) -> Option<bool> {
+        match self {
+            Verdict::Separated { .. } => Some(false),
+            Verdict::Touching { .. } | Verdict::Overlapping { .. } => Some(true),
+            Verdict::NotConverged { .. } => None,
+        }
+    }
+}
+
+/// Why [`verdict`] gave no verdict.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VerdictNotConverged {
+    /// The distance loop (at descent depth `depth`, `0` for the shapes
+    /// themselves) stopped without an answer.
+    Distance {
+        /// `0` for the first query, `k` for the `k`-th projected one.
+        depth: usize,
+        /// The distance loop's reason.
+        reason: DistanceNotConverged,
+    },
+    /// Float mode only: a projected query found the origin outside the
+    /// projected shapes, or no usable face (rounding contradicted the
+    /// descent's invariants).
+    Rounding {
+        /// The descent depth at which it happened.
+        depth: usize,
+    },
+}
+
+impl std::fmt::Display for VerdictNotConverged {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            VerdictNotConverged::Distance { depth, reason } => {
+                write!(f, "{reason} (descent depth {depth})")
+            }
+            VerdictNotConverged::Rounding { depth } => write!(
+                f,
+                "rounding contradicted the descent at depth {depth} (float mode)"
+            ),
+        }
+    }
+}
+
+/// The verdict with its cost and the simplex for a warm start.
+#[derive(Clone, Debug, PartialEq)]
+pub struct VerdictReport<T: Scalar, const N: usize> {
+    /// The verdict.
+    pub verdict: Verdict<T, N>,
+    /// Support points of `A − B` computed, over all descent rounds.
+    pub iterations: usize,
+    /// The first distance query's final simplex: pass it as
+    /// [`DistanceOptions::warm_start`] to the next frame's query. Empty
+    /// when the query did not get that far.
+    pub simplex: Simplex<T, N>,
+}
+
+/// The three-way query (see the module docs). Errors as
+/// [`crate::distance::distance`].
+pub fn verdict<T, const N: usize, A, B>(
+    a: &A,
+    b: &B,
+    opts: &DistanceOptions<T, N>,
+) -> Result<VerdictReport<T, N>, Error>
+where
+    T: Field,
+    A: Support<T, N> + ?Sized,
+    B: Support<T, N> + ?Sized,
+{
+    let first = distance(a, b, opts)?;
+    let mut iterations = first.iterations;
+    let report = |verdict, iterations, simplex| {
+        Ok(VerdictReport {
+            verdict,
+            iterations,
+            simplex,
+        })
+    };
+    match first.outcome {
+        DistanceOutcome::Separated {
+            dist2,
+            witness_a,
+            witness_b,
+            axis,
+            simplex,
+        } => {
+            let verdict = if !T::EXACT && dist2.to_f64() <= band2(simplex.iter()) {
+                let point = (&witness_a + &witness_b) * half::<T>();
+                Verdict::Touching {
+                    point,
+                    normal: band_normal(&simplex),
+                }
+            } else {
+                Verdict::Separated {
+                    dist2,
+                    witness_a,
+                    witness_b,
+                    axis,
+                }
+            };
+            report(verdict, iterations, simplex)
+        }
+        DistanceOutcome::NotConverged { reason, .. } => report(
+            Verdict::NotConverged {
+                reason: VerdictNotConverged::Distance { depth: 0, reason },
+            },
+            iterations,
+            Simplex::new(),
+        ),
+        DistanceOutcome::Intersecting { simplex } => {
+            let face: Vec<Vertex<T, N>> = simplex.iter().cloned().collect();
+            let point = common_point(&face)?;
+            let verdict = match descend(a, b, face, opts.max_iterations, &mut iterations)? {
+                Descent::Interior => Verdict::Overlapping { point },
+                Descent::Boundary { normal } => Verdict::Touching { point, normal },
+                Descent::Failed(reason) => Verdict::NotConverged { reason },
+            };
+            report(verdict, iterations, simplex)
+        }
+    }
+}
+
+/// `τ²` of the touching band for the support points of `vertices`.
+fn band2<'a, T: Scalar + 'a, const N: usize>(
+    vertices: impl Iterator<Item = &'a Vertex<T, N>>,
+) -> f64 {
+    band2_at_least(vertices, 0.0)
+}
+
+/// [`band2`] with `scale²` at least `floor2`: the projected queries of the
+/// descent see projected points, whose norms say nothing about the rounding
+/// of the coordinates they were computed from, so they keep the scale of
+/// the first query's points.
+fn band2_at_least<'a, T: Scalar + 'a, const N: usize>(
+    vertices: impl Iterator<Item = &'a Vertex<T, N>>,
+    floor2: f64,
+) -> f64 {
+    let tau = TOUCH_BAND_FACTOR * T::UNIT_ROUNDOFF;
+    tau * tau * scale2(vertices).max(floor2)
+}
+
+/// `scale²`: the largest squared norm of a support point (on `A`, on `B`,
+/// or of `A − B`) of `vertices`.
+fn scale2<'a, T: Scalar + 'a, const N: usize>(
+    vertices: impl Iterator<Item = &'a Vertex<T, N>>,
+) -> f64 {
+    vertices
+        .flat_map(|v| [dot(&v.a, &v.a), dot(&v.b, &v.b), dot(&v.w, &v.w)])
+        .map(|x| x.to_f64())
+        .fold(0.0, f64::max)
+}
+
+/// Float band: the normal of a touching answer found as a separation
+/// within the band. The axis `−v` of such an answer is rounding noise when
+/// `|v|` is; instead, each simplex vertex `wᵢ` is the support point of
+/// `A − B` along its direction `dᵢ`, so `wᵢ·dᵢ/|dᵢ|` is how far the plane
+/// with normal `dᵢ` through the origin is from supporting `A − B`: the
+/// direction where that is smallest is the normal.
+fn band_normal<T: Scalar, const N: usize>(simplex: &Simplex<T, N>) -> Vector<T, N> {
+    let offset = |v: &Vertex<T, N>| {
+        let dd = dot(&v.dir, &v.dir).to_f64();
+        (dot(&v.w, &v.dir).to_f64().abs() / dd.sqrt(), dd > 0.0)
+    };
+    simplex
+        .iter()
+        .map(|v| (offset(v), v))
+        .filter(|((_, nonzero), _)| *nonzero)
+        .min_by(|((x, _), _), ((y, _), _)| x.total_cmp(y))
+        .map(|(_, v)| v.dir.clone())
+        .unwrap_or_else(Vector::zeros)
+}
+
+fn half<T: Field>() -> T {
+    T::one() / (T::one() + T::one())
+}
+
+/// `Σ λᵢ aᵢ` for the barycentric coordinates `λ` of the origin's closest
+/// point on `face` (the origin itself, exactly, in exact mode).
+fn common_point<T: Field, const N: usize>(face: &[Vertex<T, N>]) -> Result<Vector<T, N>, Error> {
+    let pts: Vec<Vector<T, N>> = face.iter().map(|v| v.w.clone()).collect();
+    let closest = closest_point(&pts)?;
+    let mut point = Vector::<T, N>::zeros();
+    for (&i, l) in closest.kept.iter().zip(&closest.lambda) {
+        point += &face[i].a * l.clone();
+    }
+    Ok(point)
+}
+
+enum Descent<T: Scalar, const N: usize> {
+    Interior,
+    Boundary { normal: Vector<T, N> },
+    Failed(VerdictNotConverged),
+}
+
+/// The descent of the module docs, from the face `face` that holds the
+/// origin in its relative interior.
+fn descend<T, const N: usize, A, B>(
+    a: &A,
+    b: &B,
+    mut face: Vec<Vertex<T, N>>,
+    max_iterations: usize,
+    iterations: &mut usize,
+) -> Result<Descent<T, N>, Error>
+where
+    T: Field,
+    A: Support<T, N> + ?Sized,
+    B: Support<T, N> + ?Sized,
+{
+    // q₁ … q_k: an orthogonal basis of the space projected away so far.
+    let mut q: Vec<Vector<T, N>> = Vec::new();
+    let mut depth = 0;
+    let floor2 = scale2(face.iter());
+    // Each pass either shrinks `face` (float band) or removes dimensions:
+    // at most N + 1 of each.
+    for _ in 0..2 * (N + 1) {
+        if face.is_empty() {
+            return Ok(Descent::Failed(VerdictNotConverged::Rounding { depth }));
+        }
+        if face.len() == 1 {
+            return Ok(Descent::Boundary {
+                normal: face[0].dir.clone(),
+            });
+        }
+        // Float band: a face with the origin within τ of its relative
+        // boundary is treated as holding the origin on that boundary.
+        if !T::EXACT {
+            if let Some(near) = facet_within_band(&face, floor2)? {
+                face = near;
+                continue;
+            }
+        }
+        for g in &face[1..] {
+            let e = project(&(&g.w - &face[0].w), &q);
+            if !is_zero(&e) {
+                q.push(e);
+            }
+        }
+        if q.len() >= N {
+            return Ok(Descent::Interior);
+        }
+        let d0 = match (0..N)
+            .map(|j| {
+                let mut e = Vector::<T, N>::zeros();
+                e[j] = T::one();
+                project(&e, &q)
+            })
+            .max_by(|x, y| {
+                dot(x, x)
+                    .partial_cmp(&dot(y, y))
+                    .unwrap_or(std::cmp::Ordering::Equal)
+            }) {
+            Some(d) if !is_zero(&d) => d,
+            _ => return Ok(Descent::Failed(VerdictNotConverged::Rounding { depth })),
+        };
+        let pa = Projected { inner: a, q: &q };
+        let pb = Projected { inner: b, q: &q };
+        let opts = DistanceOptions {
+            initial_direction: Some(d0),
+            max_iterations,
+            ..DistanceOptions::default()
+        };
+        let sub = distance(&pa, &pb, &opts)?;
+        *iterations += sub.iterations;
+        depth += 1;
+        face = match sub.outcome {
+            DistanceOutcome::Intersecting { simplex } => simplex.iter().cloned().collect(),
+            // O = P(O) ∈ P(K): only rounding can put it outside; within the
+            // band, that is the float band's touching.
+            DistanceOutcome::Separated { simplex, dist2, .. }
+                if !T::EXACT && dist2.to_f64() <= band2_at_least(simplex.iter(), floor2) =>
+            {
+                return Ok(Descent::Boundary {
+                    normal: band_normal(&simplex),
+                });
+            }
+            DistanceOutcome::Separated { .. } => {
+                return Ok(Descent::Failed(VerdictNotConverged::Rounding { depth }))
+            }
+            DistanceOutcome::NotConverged { reason, .. } => {
+                return Ok(Descent::Failed(VerdictNotConverged::Distance {
+                    depth,
+                    reason,
+                }))
+            }
+        };
+    }
+    // Unreachable in exact arithmetic (see the loop's bound).
+    Ok(Descent::Failed(VerdictNotConverged::Rounding { depth }))
+}
+
+/// Float mode: the vertices of the facet of `face` (a simplex of at least
+/// two vertices) nearest to the origin, reduced to the smallest sub-face
+/// holding its closest point, if that facet is within the touching band `τ`
+/// of the origin.
+fn facet_within_band<T: Field, const N: usize>(
+    face: &[Vertex<T, N>],
+    floor2: f64,
+) -> Result<Option<Vec<Vertex<T, N>>>, Error> {
+    let band2 = band2_at_least(face.iter(), floor2);
+    let mut best: Option<(f64, Vec<Vertex<T, N>>)> = None;
+    for skip in 0..face.len() {
+        let facet: Vec<&Vertex<T, N>> = (0..face.len())
+            .filter(|&i| i != skip)
+            .map(|i| &face[i])
+            .collect();
+        let pts: Vec<Vector<T, N>> = facet.iter().map(|v| v.w.clone()).collect();
+        let c = closest_point(&pts)?;
+        let d2 = c.dist2.to_f64();
+        if d2 <= band2 && best.as_ref().is_none_or(|(b, _)| d2 < *b) {
+            best = Some((d2, c.kept.iter().map(|&i| facet[i].clone()).collect()));
+        }
+    }
+    Ok(best.map(|(_, f)| f))
+}
+
+/// `P x = x − Σ (x·qᵢ)/(qᵢ·qᵢ) qᵢ` for an orthogonal family `q`.
+fn project<T: Field, const N: usize>(x: &Vector<T, N>, q: &[Vector<T, N>]) -> Vector<T, N> {
+    let mut p = x.clone();
+    for qi in q {
+        let c = dot(&p, qi) / dot(qi, qi);
+        p -= qi * c;
+    }
+    p
+}
+
+/// `P(S)`: `s_{P(S)}(d) = P s_S(P d)`.
+struct Projected<'a, T: Scalar, const N: usize, S: ?Sized> {
+    inner: &'a S,
+    q: &'a [Vector<T, N>],
+}
+
+impl<T: Field, const N: usize, S: Support<T, N> + ?Sized> Support<T, N> for Projected<'_, T, N, S> {
+    fn support(&self, dir: &Vector<T, N>) -> Vector<T, N> {
+        project(&self.inner.support(&project(dir, self.q)), self.q)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scalar::integer;
+    use crate::shape::ConvexHull;
+    use crate::test_util::q3;
+    use crate::Which;
+
+    fn hull3(pts: &[[i64; 3]], which: Which) -> ConvexHull<crate::Rational, 3> {
+        ConvexHull::new(pts.iter().map(|p| q3(p[0], p[1], p[2])).collect(), which).unwrap()
+    }
+
+    #[test]
+    fn face_edge_and_vertex_touching_cubes_touch_and_a_shift_overlaps() {
+        let cube = |o: [i64; 3], which| {
+            let mut pts = Vec::new();
+            for i in 0..8 {
+                pts.push([
+                    o[0] + (i & 1) as i64,
+                    o[1] + (i >> 1 & 1) as i64,
+                    o[2] + (i >> 2 & 1) as i64,
+                ]);
+            }
+            hull3(&pts, which)
+        };
+        let a = cube([0, 0, 0], Which::A);
+        for (o, want) in [
+            ([1, 0, 0], "touching"),
+            ([1, 1, 0], "touching"),
+            ([1, 1, 1], "touching"),
+            ([2, 0, 0], "separated"),
+            ([0, 0, 0], "overlapping"),
+        ] {
+            let b = cube(o, Which::B);
+            let r = verdict(&a, &b, &DistanceOptions::default()).unwrap();
+            assert_eq!(r.verdict.name(), want, "B at {o:?}");
+            if let Verdict::Touching { point, normal } = &r.verdict {
+                // The normal separates weakly, through the common point.
+                let ha = a.support(normal);
+                let hb = b.support(&-normal);
+                assert_eq!(dot(&ha, normal), dot(&hb, normal), "B at {o:?}");
+                assert_eq!(dot(point, normal), dot(&ha, normal), "B at {o:?}");
+            }
+        }
+        let b = cube([2, 0, 0], Which::B);
+        if let Verdict::Separated { dist2, .. } = verdict(&a, &b, &DistanceOptions::default())
+            .unwrap()
+            .verdict
+        {
+            assert_eq!(dist2, integer(1));
+        }
+    }
+
+    #[test]
+    fn projection_removes_the_basis_exactly() {
+        let q = vec![q3(1, 2, 0)];
+        let p = project(&q3(3, 1, 4), &q);
+        assert_eq!(dot(&p, &q[0]), integer(0));
+        assert_eq!(p[2], integer(4));
+    }
+}

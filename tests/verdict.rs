@@ -1,0 +1,430 @@
+//! The three-way query with evidence (`gjk::verdict`) against the exact
+//! oracle in 1D–4D, against the boolean `contact` query in 2D and 3D, in
+//! `f64` against exact mode, and the warm start.
+
+mod common;
+
+use common::{Cloud, Lcg};
+use gjk::contact::{contact, Contact};
+use gjk::distance::{DistanceOptions, DistanceOutcome};
+use gjk::gjk::Options;
+use gjk::oracle::{self, Relation};
+use gjk::scalar::integer;
+use gjk::verdict::{verdict, Verdict, TOUCH_BAND_FACTOR};
+use gjk::{Error, Rational, Scalar, Simplex, Vector};
+use num_traits::Zero;
+
+fn rows<const N: usize>(v: &[Vector<Rational, N>]) -> Vec<Vec<Rational>> {
+    v.iter().map(|p| p.iter().cloned().collect()).collect()
+}
+
+fn row<const N: usize>(p: &Vector<Rational, N>) -> Vec<Rational> {
+    p.iter().cloned().collect()
+}
+
+fn ctx<const N: usize>(a: &[Vector<Rational, N>], b: &[Vector<Rational, N>]) -> String {
+    format!("{N}D A = {}, B = {}", common::show(a), common::show(b))
+}
+
+#[derive(Default, Debug)]
+struct Tally {
+    separated: usize,
+    touching: usize,
+    overlapping: usize,
+}
+
+/// Exact verdict == oracle, with every piece of evidence checked exactly.
+fn check_exact<const N: usize>(
+    a: &[Vector<Rational, N>],
+    b: &[Vector<Rational, N>],
+    t: &mut Tally,
+) {
+    let (ra, rb) = (rows(a), rows(b));
+    let c = ctx(a, b);
+    let want = oracle::relation(&ra, &rb).unwrap();
+    let r = verdict(
+        &Cloud(a.to_vec()),
+        &Cloud(b.to_vec()),
+        &DistanceOptions::default(),
+    )
+    .unwrap();
+    match (&r.verdict, want) {
+        (
+            Verdict::Separated {
+                dist2,
+                witness_a,
+                witness_b,
+                axis,
+            },
+            Relation::Separated,
+        ) => {
+            let d = oracle::distance_squared(&ra, &rb).unwrap();
+            assert_eq!(*dist2, d.dist2, "{c}");
+            assert!(oracle::intersects(&ra, &[row(witness_a)]).unwrap(), "{c}");
+            assert!(oracle::intersects(&rb, &[row(witness_b)]).unwrap(), "{c}");
+            assert!(
+                oracle::strictly_separates(&ra, &rb, &row(axis)).unwrap(),
+                "{c}"
+            );
+            t.separated += 1;
+        }
+        (Verdict::Touching { point, normal }, Relation::Touching) => {
+            assert!(oracle::intersects(&ra, &[row(point)]).unwrap(), "{c}");
+            assert!(oracle::intersects(&rb, &[row(point)]).unwrap(), "{c}");
+            assert!(oracle::separates(&ra, &rb, &row(normal)).unwrap(), "{c}");
+            t.touching += 1;
+        }
+        (Verdict::Overlapping { point }, Relation::Penetrating) => {
+            assert!(oracle::intersects(&ra, &[row(point)]).unwrap(), "{c}");
+            assert!(oracle::intersects(&rb, &[row(point)]).unwrap(), "{c}");
+            t.overlapping += 1;
+        }
+        (got, want) => panic!("verdict {} but the oracle says {want:?}: {c}", got.name()),
+    }
+}
+
+/// Random small-integer clouds: small spans make touching common. Half the
+/// time B's first point is put on a segment of A (touching or overlapping
+/// even in 4D, where random clouds rarely meet).
+fn random_exact<const N: usize>(seed: u64, cases: usize, max_points: usize, span: i64) -> Tally {
+    let mut g = Lcg(seed);
+    let mut t = Tally::default();
+    for _ in 0..cases {
+        let a = g.cloud::<N>(max_points, span);
+        let mut b = g.cloud::<N>(max_points, span);
+        if g.int(0, 1) == 1 {
+            let half = Rational::new(1.into(), 2.into());
+            b[0] = (&a[0] + &a[a.len() - 1]) * half;
+        }
+        check_exact(&a, &b, &mut t);
+    }
+    eprintln!("{N}D: {t:?}");
+    assert!(
+        t.separated > 0 && t.touching > 0 && t.overlapping > 0,
+        "{N}D: every verdict must occur: {t:?}"
+    );
+    t
+}
+
+#[test]
+fn exact_verdict_matches_the_oracle_1d() {
+    random_exact::<1>(11, 400, 3, 3);
+}
+
+#[test]
+fn exact_verdict_matches_the_oracle_2d() {
+    random_exact::<2>(12, 500, 4, 2);
+}
+
+#[test]
+fn exact_verdict_matches_the_oracle_3d() {
+    random_exact::<3>(13, 400, 5, 1);
+}
+
+#[test]
+fn exact_verdict_matches_the_oracle_4d() {
+    random_exact::<4>(14, 250, 4, 1);
+}
+
+/// Flat shapes: every intersecting pair whose `A − B` is not
+/// full-dimensional is touching (the descent ends with a single vertex).
+#[test]
+fn flat_pairs_touch_in_every_dimension() {
+    fn flat<const N: usize>(seed: u64) {
+        let mut g = Lcg(seed);
+        let mut t = Tally::default();
+        for _ in 0..150 {
+            // Both clouds in the hyperplane x₀ = 0.
+            let mut a = g.cloud::<N>(4, 2);
+            let mut b = g.cloud::<N>(4, 2);
+            for p in a.iter_mut().chain(b.iter_mut()) {
+                p[0] = Rational::zero();
+            }
+            check_exact(&a, &b, &mut t);
+        }
+        assert_eq!(t.overlapping, 0, "{N}D: {t:?}");
+        assert!(t.touching > 0, "{N}D: {t:?}");
+    }
+    flat::<2>(21);
+    flat::<3>(22);
+    flat::<4>(23);
+}
+
+/// The two routes to the three-way answer agree exactly: the boolean loop
+/// with the spec's classifier (`contact`) and the distance loop with the
+/// projected descent (`verdict`).
+#[test]
+fn verdict_and_contact_agree_2d_and_3d() {
+    fn agree<const N: usize>(seed: u64, span: i64) {
+        let mut g = Lcg(seed);
+        for _ in 0..400 {
+            let a = g.cloud::<N>(5, span);
+            let b = g.cloud::<N>(5, span);
+            let c = contact(&Cloud(a.clone()), &Cloud(b.clone()), &Options::default()).unwrap();
+            let v = verdict(
+                &Cloud(a.clone()),
+                &Cloud(b.clone()),
+                &DistanceOptions::default(),
+            )
+            .unwrap();
+            let same = matches!(
+                (&c.contact, &v.verdict),
+                (Contact::Separated { .. }, Verdict::Separated { .. })
+                    | (Contact::Touching { .. }, Verdict::Touching { .. })
+                    | (Contact::Penetrating, Verdict::Overlapping { .. })
+            );
+            assert!(
+                same,
+                "contact {} vs verdict {}: {}",
+                c.contact.name(),
+                v.verdict.name(),
+                ctx(&a, &b)
+            );
+        }
+    }
+    agree::<2>(31, 2);
+    agree::<3>(32, 1);
+}
+
+fn to_f64<const N: usize>(v: &[Vector<Rational, N>]) -> Vec<Vector<f64, N>> {
+    common::convert::<f64, N>(v)
+}
+
+/// `f64` on exactly representable inputs: outside the touching band the
+/// verdict is the exact one; exact touching is touching in `f64` (the
+/// band's purpose); the distance is within the distance loop's bound.
+#[test]
+fn f64_verdict_matches_exact_outside_the_band() {
+    fn run<const N: usize>(seed: u64, span: i64) -> usize {
+        let mut g = Lcg(seed);
+        let mut in_band = 0;
+        for _ in 0..300 {
+            let a = g.cloud::<N>(5, span);
+            let b = g.cloud::<N>(5, span);
+            let exact = verdict(
+                &Cloud(a.clone()),
+                &Cloud(b.clone()),
+                &DistanceOptions::default(),
+            )
+            .unwrap()
+            .verdict;
+            let float = verdict(
+                &Cloud(to_f64(&a)),
+                &Cloud(to_f64(&b)),
+                &DistanceOptions::default(),
+            )
+            .unwrap()
+            .verdict;
+            let c = ctx(&a, &b);
+            match (&exact, &float) {
+                (Verdict::Separated { dist2: e, .. }, Verdict::Separated { dist2: f, .. }) => {
+                    let e = e.to_f64();
+                    assert!((f - e).abs() <= 1e-12 * (1.0 + e), "{f} vs {e}: {c}");
+                }
+                (Verdict::Touching { .. }, Verdict::Touching { .. })
+                | (Verdict::Overlapping { .. }, Verdict::Overlapping { .. }) => {}
+                (e, f) => panic!("exact {} vs f64 {}: {c}", e.name(), f.name()),
+            }
+            in_band += usize::from(matches!(exact, Verdict::Touching { .. }));
+        }
+        in_band
+    }
+    assert!(run::<2>(41, 2) > 0);
+    assert!(run::<3>(42, 1) > 0);
+    assert!(run::<4>(43, 1) > 0);
+}
+
+/// Where the band starts to matter: a gap well inside `τ` is touching in
+/// `f64`, a gap well outside it is separated; exact mode has no band.
+#[test]
+fn the_touching_band_in_f64() {
+    let tau = TOUCH_BAND_FACTOR * f64::UNIT_ROUNDOFF; // scale ≈ 1 here
+    let square = |x0: f64| {
+        vec![
+            Vector::<f64, 2>::new(x0, 0.0),
+            Vector::<f64, 2>::new(x0 + 1.0, 0.0),
+            Vector::<f64, 2>::new(x0, 1.0),
+            Vector::<f64, 2>::new(x0 + 1.0, 1.0),
+        ]
+    };
+    // A at x ∈ [1, 2], B at x ∈ [2 + gap, 3 + gap]: coordinates of size ≈ 2,
+    // so τ · scale is about 4.5·10⁻¹³.
+    let a = Cloud(square(1.0));
+    for (gap, want) in [
+        (0.0, "touching"),
+        (tau / 8.0, "touching"),
+        (tau * 8.0, "separated"),
+        (1e-9, "separated"),
+    ] {
+        let r = verdict(&a, &Cloud(square(2.0 + gap)), &DistanceOptions::default()).unwrap();
+        assert_eq!(r.verdict.name(), want, "gap {gap:e} (τ = {tau:e})");
+        // Exact mode on the same doubles: any non-zero gap is separated.
+        let ea: Vec<Vector<Rational, 2>> = square(1.0)
+            .iter()
+            .map(|p| p.map(|x| gjk::scalar::rational_from_f64(x).unwrap()))
+            .collect();
+        let eb: Vec<Vector<Rational, 2>> = square(2.0 + gap)
+            .iter()
+            .map(|p| p.map(|x| gjk::scalar::rational_from_f64(x).unwrap()))
+            .collect();
+        let r = verdict(&Cloud(ea), &Cloud(eb), &DistanceOptions::default()).unwrap();
+        let want = if gap == 0.0 { "touching" } else { "separated" };
+        assert_eq!(r.verdict.name(), want, "exact, gap {gap:e}");
+    }
+}
+
+/// Frame-to-frame use: B moves along a path; each frame is queried cold and
+/// warm-started from the previous frame's simplex. The answer never changes
+/// (exact mode: identical verdicts and squared distances), and warm starts
+/// save support calls overall.
+#[test]
+fn warm_start_never_changes_the_answer() {
+    fn frames<const N: usize>(seed: u64) -> (usize, usize) {
+        let mut g = Lcg(seed);
+        let (mut cold_calls, mut warm_calls) = (0, 0);
+        for _ in 0..12 {
+            let a = g.cloud::<N>(8, 4);
+            let b0 = g.cloud::<N>(8, 4);
+            let step =
+                Vector::<Rational, N>::from_fn(|_, _| Rational::new(g.int(-2, 2).into(), 2.into()));
+            let mut warm: Option<Simplex<Rational, N>> = None;
+            for f in 0..16 {
+                let shift = &step * integer(f - 8);
+                let b: Vec<Vector<Rational, N>> = b0.iter().map(|p| p + &shift).collect();
+                let cold = verdict(
+                    &Cloud(a.clone()),
+                    &Cloud(b.clone()),
+                    &DistanceOptions::default(),
+                )
+                .unwrap();
+                let opts = DistanceOptions {
+                    warm_start: warm.take(),
+                    ..DistanceOptions::default()
+                };
+                let hot = verdict(&Cloud(a.clone()), &Cloud(b.clone()), &opts).unwrap();
+                let c = ctx(&a, &b);
+                assert_eq!(cold.verdict.name(), hot.verdict.name(), "frame {f}: {c}");
+                if let (Verdict::Separated { dist2: x, .. }, Verdict::Separated { dist2: y, .. }) =
+                    (&cold.verdict, &hot.verdict)
+                {
+                    assert_eq!(x, y, "frame {f}: {c}");
+                }
+                cold_calls += cold.iterations;
+                warm_calls += hot.iterations;
+                warm = Some(hot.simplex);
+            }
+        }
+        eprintln!("{N}D: cold {cold_calls} support calls, warm {warm_calls}");
+        (cold_calls, warm_calls)
+    }
+    let (c2, w2) = frames::<2>(51);
+    let (c3, w3) = frames::<3>(52);
+    let (c4, w4) = frames::<4>(53);
+    assert!(w2 + w3 + w4 < c2 + c3 + c4, "warm starts should save work");
+}
+
+/// A warm simplex from an unrelated query, a hand-built one with no
+/// directions, and one with a NaN direction: the answer is unchanged or the
+/// input is rejected with a typed error.
+#[test]
+fn stale_and_bad_warm_simplices() {
+    let mut g = Lcg(61);
+    let unrelated = {
+        let a = g.cloud::<3>(6, 5);
+        let b = g.cloud::<3>(6, 5);
+        verdict(&Cloud(a), &Cloud(b), &DistanceOptions::default())
+            .unwrap()
+            .simplex
+    };
+    for _ in 0..100 {
+        let a = g.cloud::<3>(6, 2);
+        let b = g.cloud::<3>(6, 2);
+        let cold = verdict(
+            &Cloud(a.clone()),
+            &Cloud(b.clone()),
+            &DistanceOptions::default(),
+        )
+        .unwrap();
+        for warm in [
+            unrelated.clone(),
+            Simplex::from_points(a.iter().take(4).cloned()).unwrap(),
+        ] {
+            let opts = DistanceOptions {
+                warm_start: Some(warm),
+                ..DistanceOptions::default()
+            };
+            let hot = verdict(&Cloud(a.clone()), &Cloud(b.clone()), &opts).unwrap();
+            assert_eq!(cold.verdict.name(), hot.verdict.name(), "{}", ctx(&a, &b));
+            if let (Verdict::Separated { dist2: x, .. }, Verdict::Separated { dist2: y, .. }) =
+                (&cold.verdict, &hot.verdict)
+            {
+                assert_eq!(x, y);
+            }
+        }
+    }
+    // A NaN direction in a float warm simplex is an error, not a guess.
+    let a = Cloud(vec![Vector::<f64, 2>::new(0.0, 0.0)]);
+    let b = Cloud(vec![Vector::<f64, 2>::new(1.0, 0.0)]);
+    let mut warm = verdict(&a, &b, &DistanceOptions::default())
+        .unwrap()
+        .simplex;
+    assert!(!warm.is_empty());
+    let nan = {
+        let mut v = warm.get(0).unwrap().clone();
+        v.dir = Vector::<f64, 2>::new(f64::NAN, 0.0);
+        v
+    };
+    warm = Simplex::from_vertices([nan]).unwrap();
+    let opts = DistanceOptions {
+        warm_start: Some(warm),
+        ..DistanceOptions::default()
+    };
+    assert!(matches!(
+        verdict(&a, &b, &opts),
+        Err(Error::NonFinite { .. })
+    ));
+}
+
+/// The distance loop itself with a warm start: same exact squared distance
+/// as cold, on the distance tests' random pairs.
+#[test]
+fn warm_distance_equals_cold_distance() {
+    let mut g = Lcg(71);
+    for _ in 0..200 {
+        let a = g.cloud::<3>(4, 3);
+        let b = g.cloud::<3>(4, 3);
+        let prev = g.cloud::<3>(4, 3);
+        let warm =
+            gjk::distance::distance(&Cloud(prev), &Cloud(b.clone()), &DistanceOptions::default())
+                .unwrap();
+        let warm = match warm.outcome {
+            DistanceOutcome::Separated { simplex, .. }
+            | DistanceOutcome::Intersecting { simplex } => simplex,
+            DistanceOutcome::NotConverged { .. } => panic!("exact mode converges"),
+        };
+        let cold = gjk::distance::distance(
+            &Cloud(a.clone()),
+            &Cloud(b.clone()),
+            &DistanceOptions::default(),
+        )
+        .unwrap();
+        let hot = gjk::distance::distance(
+            &Cloud(a.clone()),
+            &Cloud(b.clone()),
+            &DistanceOptions {
+                warm_start: Some(warm),
+                ..DistanceOptions::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(cold.outcome.dist2(), hot.outcome.dist2(), "{}", ctx(&a, &b));
+        let want = oracle::distance_squared(&rows(&a), &rows(&b))
+            .unwrap()
+            .dist2;
+        if let Some(d) = hot.outcome.dist2() {
+            assert_eq!(d, want);
+        } else {
+            assert!(want.is_zero());
+        }
+    }
+}
