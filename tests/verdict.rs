@@ -234,6 +234,45 @@ fn f64_verdict_matches_exact_outside_the_band() {
     assert!(run::<4>(43, 1) > 0);
 }
 
+/// `f32` likewise, on the same kind of inputs (small integers are exact in
+/// `f32` too): the verdict is the exact one, the distance within `f32`'s
+/// tolerances (relative `2 · REL_TOL_FACTOR · 2⁻²⁴ ≈ 1.2·10⁻⁴`).
+#[test]
+fn f32_verdict_matches_exact_outside_the_band() {
+    fn run<const N: usize>(seed: u64, span: i64) {
+        let mut g = Lcg(seed);
+        for _ in 0..200 {
+            let a = g.cloud::<N>(5, span);
+            let b = g.cloud::<N>(5, span);
+            let exact = verdict(
+                &Cloud(a.clone()),
+                &Cloud(b.clone()),
+                &DistanceOptions::default(),
+            )
+            .unwrap()
+            .verdict;
+            let (fa, fb) = (common::convert::<f32, N>(&a), common::convert::<f32, N>(&b));
+            let float = verdict(&Cloud(fa), &Cloud(fb), &DistanceOptions::default())
+                .unwrap()
+                .verdict;
+            let c = ctx(&a, &b);
+            match (&exact, &float) {
+                (Verdict::Separated { dist2: e, .. }, Verdict::Separated { dist2: f, .. }) => {
+                    let e = e.to_f64();
+                    let f = f64::from(*f);
+                    assert!((f - e).abs() <= 2.5e-4 * (1.0 + e), "{f} vs {e}: {c}");
+                }
+                (Verdict::Touching { .. }, Verdict::Touching { .. })
+                | (Verdict::Overlapping { .. }, Verdict::Overlapping { .. }) => {}
+                (e, f) => panic!("exact {} vs f32 {}: {c}", e.name(), f.name()),
+            }
+        }
+    }
+    run::<2>(44, 2);
+    run::<3>(45, 1);
+    run::<4>(46, 1);
+}
+
 /// Where the band starts to matter: a gap well inside `τ` is touching in
 /// `f64`, a gap well outside it is separated; exact mode has no band.
 #[test]
