@@ -14,6 +14,8 @@
 //! * [`contact`]: separated / touching / penetrating, exactly;
 //! * [`oracle`]: the exact answers GJK is checked against, computed without
 //!   GJK (linear programming, enumeration, exact projections);
+//! * [`trace`]: every step of the boolean loop, with its distance bounds,
+//!   as data, text and JSON;
 //! * [`case`]: the JSON Lines case format of the `gjk` tool.
 //!
 //! Semantics in one line: [`gjk::intersects`] is about the *closed* shapes
@@ -34,6 +36,7 @@ pub mod region;
 pub mod scalar;
 pub mod shape;
 pub mod simplex;
+pub mod trace;
 pub mod vector;
 
 #[cfg(test)]
