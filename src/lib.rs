@@ -15,7 +15,8 @@
 //! * [`oracle`]: the exact answers GJK is checked against, computed without
 //!   GJK (linear programming, enumeration, exact projections);
 //! * [`trace`]: every step of the boolean loop, with its distance bounds,
-//!   as data, text and JSON;
+//!   as data, text and JSON; [`picture`]: the same as SVG panels, and the
+//!   spec's region pictures;
 //! * [`case`]: the JSON Lines case format of the `gjk` tool.
 //!
 //! Semantics in one line: [`gjk::intersects`] is about the *closed* shapes
@@ -32,6 +33,7 @@ pub mod distance;
 pub mod error;
 pub mod gjk;
 pub mod oracle;
+pub mod picture;
 pub mod region;
 pub mod scalar;
 pub mod shape;

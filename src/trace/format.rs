@@ -141,14 +141,14 @@ impl<T: Field, const N: usize> Trace<T, N> {
         out.push('\n');
         let verdict = match &self.report.outcome {
             Outcome::Separated { axis, .. } => format!(
-                "separated: the plane x · d = w · d < 0 of the last step separates; axis {}",
+                "the last step's plane x · d = w · d separates O from A - B; axis {}",
                 vector_text(axis)
             ),
             Outcome::Intersecting { region, .. } => format!(
-                "intersecting: the simplex contains the origin (region {})",
+                "the simplex contains the origin (region {})",
                 region.spec_id()
             ),
-            Outcome::NotConverged { reason, .. } => format!("no verdict: {reason}"),
+            Outcome::NotConverged { reason, .. } => reason.to_string(),
         };
         push(
             &mut out,
