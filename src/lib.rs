@@ -17,7 +17,9 @@
 //! * [`trace`]: every step of the boolean loop, with its distance bounds,
 //!   as data, text and JSON; [`picture`]: the same as SVG panels, and the
 //!   spec's region pictures;
-//! * [`case`]: the JSON Lines case format of the `gjk` tool.
+//! * [`case`]: the JSON Lines case format of the `gjk` tool;
+//! * [`check`]: another implementation's answers (a case's `expect`)
+//!   judged against the exact ones, with an exactly decided tolerance.
 //!
 //! Semantics in one line: [`gjk::intersects`] is about the *closed* shapes
 //! (touching counts), [`contact::penetrates`] is seed 001's convention
@@ -27,6 +29,7 @@
 #![deny(missing_docs)]
 
 pub mod case;
+pub mod check;
 pub mod classify;
 pub mod contact;
 pub mod distance;

@@ -44,6 +44,11 @@ enum Command {
     /// direction, support points, new vertex, region (spec ID), kept
     /// vertices and distance bounds; as text, JSON or an SVG picture.
     Trace(cli::trace::TraceArgs),
+    /// Checks another implementation's answers (each case's `expect`:
+    /// intersects, touching, distance, distance_squared, penetration_depth)
+    /// against the exact ones; prints each disagreement as a JSON line and a
+    /// summary. Exit 0: all agree, 1: a disagreement, 2: bad input.
+    Check(cli::check::CheckArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -71,6 +76,7 @@ fn main() -> ExitCode {
             }
         },
         Command::Trace(args) => cli::trace::run(&args),
+        Command::Check(args) => cli::check::run(&args),
     }
 }
 

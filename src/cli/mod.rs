@@ -1,6 +1,8 @@
 //! The subcommands of the `gjk` tool other than `query`, one file each
 //! (`main.rs` only declares them and dispatches; see `ARCHITECTURE.md`).
 
+pub mod check;
+mod progress;
 pub mod trace;
 
 use std::io::{self, BufRead, BufReader};

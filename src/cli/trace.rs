@@ -56,7 +56,8 @@ pub fn run(args: &TraceArgs) -> ExitCode {
 fn is_named(id: &serde_json::Value, wanted: &str) -> bool {
     match id {
         serde_json::Value::String(s) => s == wanted,
-        other => other.to_string() == wanted,
+        serde_json::Value::Number(n) => n.to_string() == wanted,
+        _ => false,
     }
 }
 
