@@ -639,3 +639,19 @@ fn trace_svg_and_errors() {
     assert_eq!(code, 0);
     assert!(text.contains("result: separated"), "{text}");
 }
+
+/// The trace sample in the README is what the tool prints.
+#[test]
+fn the_readme_trace_sample_is_true() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let start = readme.find("```text\nstep 1\n").expect("trace sample") + "```text\n".len();
+    let len = readme[start..].find("```").unwrap();
+    let sample = &readme[start..start + len];
+    let (code, text, _) = trace_cli(&["--id", "gap-of-a-tenth", "examples/cases.jsonl"]);
+    assert_eq!(code, 0);
+    assert!(
+        text.contains(sample),
+        "README sample:\n{sample}\ntool:\n{text}"
+    );
+}

@@ -162,7 +162,7 @@ fn trace_pictures_have_one_panel_per_step() {
     let svg3 = trace_svg(&t3, &a3, &b3, "3d").unwrap();
     xml::check(&svg3).unwrap();
     assert_eq!(svg3.matches(r#"class="panel "#).count(), t3.steps.len());
-    assert!(svg3.contains("isometric projection"));
+    assert!(svg3.contains("orthographic view"));
 }
 
 #[test]

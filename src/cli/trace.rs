@@ -32,7 +32,7 @@ pub struct TraceArgs {
     #[arg(long)]
     json: bool,
     /// Also draw the trace into this SVG file: one panel per step (2D
-    /// cases as they are, 3D cases in a fixed isometric projection).
+    /// cases as they are, 3D cases in a fixed orthographic view: azimuth 35°, elevation 25°).
     #[arg(long, value_name = "OUT.svg")]
     svg: Option<String>,
     /// The case file, or `-` for standard input.

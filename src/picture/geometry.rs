@@ -116,16 +116,28 @@ pub(crate) fn centroid(poly: &[P2]) -> P2 {
     }
 }
 
-/// `√3 / 2`, the cosine of 30°.
-const COS_30: f64 = 0.866_025_403_784_438_6;
+/// `cos 35°` and `sin 35°`: the azimuth of the 3D view.
+const COS_AZ: f64 = 0.819_152_044_288_991_8;
+const SIN_AZ: f64 = 0.573_576_436_351_046;
+/// `cos 25°` and `sin 25°`: the elevation of the 3D view.
+const COS_EL: f64 = 0.906_307_787_036_649_9;
+const SIN_EL: f64 = 0.422_618_261_740_699_4;
 
-/// The fixed projection of 3D pictures: the isometric view from the
-/// direction `(1, 1, 1)`, with `z` up: `(x, y, z) ↦ ((x − y)·cos 30°,
-/// z − (x + y)·sin 30°)`. Other dimensions keep their first two
-/// coordinates.
+/// The fixed projection of 3D pictures: an orthographic view turned by an
+/// azimuth of 35° about `z` and tilted by an elevation of 25°, `z` up:
+/// `(x, y, z) ↦ (x cos 35° − y sin 35°,
+/// z cos 25° − (x sin 35° + y cos 35°) sin 25°)`. The angles are not
+/// multiples of 45°, so faces of boxes and of small-integer simplices are
+/// not seen edge-on (the isometric view from `(1, 1, 1)` flattens every
+/// triangle that contains that diagonal). The constants are written out, so
+/// the pictures do not depend on the platform's trigonometry. Other
+/// dimensions keep their first two coordinates.
 pub(crate) fn project(c: &[f64]) -> P2 {
     match c {
-        [x, y, z] => [(x - y) * COS_30, z - (x + y) * 0.5],
+        [x, y, z] => [
+            x * COS_AZ - y * SIN_AZ,
+            z * COS_EL - (x * SIN_AZ + y * COS_AZ) * SIN_EL,
+        ],
         [x, y, ..] => [*x, *y],
         [x] => [*x, 0.0],
         [] => [0.0, 0.0],
@@ -292,6 +304,7 @@ mod tests {
         let f = Frame::fit(&[[0.0, 0.0], [1.0, 1.0]], 0.0, 0.0, rect);
         assert_eq!(f.map([0.0, 0.0]), [50.0, 100.0]);
         assert_eq!(f.map([1.0, 1.0]), [150.0, 0.0]);
-        assert_eq!(project(&[1.0, 1.0, 1.0]), [0.0, 0.0]);
+        assert_eq!(project(&[0.0, 0.0, 1.0]), [0.0, COS_EL]);
+        assert_eq!(project(&[1.0, 2.0]), [1.0, 2.0]);
     }
 }

@@ -4,7 +4,7 @@
 //!   the boolean loop, with the two shapes, their Minkowski difference
 //!   `A − B`, the origin, the simplex the classifier saw, the kept feature,
 //!   the search direction and the next one. 2D cases are drawn as they are;
-//!   3D cases in a fixed isometric projection. `gjk trace --svg` writes it.
+//!   3D cases in a fixed orthographic view. `gjk trace --svg` writes it.
 //! * [`region_svg`] draws one region case of `spec/regions.toml`: the
 //!   simplex of each exact case, its Voronoi regions labelled by the
 //!   classifier, and the classifier's decision. `spec/pictures/` holds one

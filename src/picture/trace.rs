@@ -45,8 +45,8 @@ fn to_plane<T: Scalar, const N: usize>(v: &Vector<T, N>) -> P2 {
 /// origin, the simplex the classifier saw (vertices lettered newest first),
 /// the kept feature, the search direction `d`, the new vertex `w` with its
 /// support line `x · d = w · d` (2D), the closest point `v` and the next
-/// direction. 3D cases are drawn in the fixed isometric projection of
-/// [`project`]. `title` names the case.
+/// direction. 3D cases are drawn in the fixed orthographic view of
+/// azimuth 35°, elevation 25° (`z` up). `title` names the case.
 ///
 /// Errors: [`Error::UnsupportedDimension`] outside 2D and 3D.
 pub fn trace_svg<T: Field, const N: usize>(
@@ -101,7 +101,7 @@ pub fn trace_svg<T: Field, const N: usize>(
     if N == 3 {
         svg.text(
             [GAP, 58.0],
-            "3D: isometric projection (x, y, z) -> ((x - y) cos 30°, z - (x + y) sin 30°)",
+            "3D: orthographic view, azimuth 35°, elevation 25° (z up); a fixed projection",
             r##"fill="#555555" font-size="11""##,
         );
     }

@@ -10,7 +10,7 @@
 //! nothing. [`trace`] runs the loop with a `Vec<Step>` observer and adds, per
 //! step, what a reader wants next to it: which letters were kept, the point
 //! `v` of the kept simplex closest to the origin, and two bounds on the
-//! distance. [`format`] writes a trace as text or JSON; [`crate::picture`]
+//! distance. [`mod@format`] writes a trace as text or JSON; [`crate::picture`]
 //! draws it.
 //!
 //! # The distance bounds of the boolean loop
