@@ -38,7 +38,6 @@ const HEADER: f64 = 56.0;
 const GAP: f64 = 16.0;
 const TITLE: f64 = 68.0;
 const COLUMNS: usize = 3;
-const ARROW: f64 = 46.0;
 
 /// A half-plane `n · p ≤ c`.
 type Half = (P2, f64);
@@ -395,47 +394,16 @@ fn region_panel(svg: &mut Svg, at: P2, number: usize, case: &RegionCase) -> Resu
             ),
         }
     }
-    for (i, p) in page.iter().enumerate() {
+    for p in &page {
         svg.circle(*p, 3.5, &format!(r#"fill="{}""#, style::SIMPLEX));
-        svg.text(
-            add(*p, [6.0, -6.0]),
-            &letter(i).to_string(),
-            r#"font-weight="bold""#,
-        );
     }
-    let origin = frame.map([0.0, 0.0]);
-    svg.line(
-        add(origin, [-6.0, 0.0]),
-        add(origin, [6.0, 0.0]),
-        r#"stroke="black" stroke-width="1.5""#,
-    );
-    svg.line(
-        add(origin, [0.0, -6.0]),
-        add(origin, [0.0, 6.0]),
-        r#"stroke="black" stroke-width="1.5""#,
-    );
-    svg.text(add(origin, [-14.0, 14.0]), "O", r#"font-weight="bold""#);
+    svg.letters(&page);
+    svg.origin(frame.map([0.0, 0.0]));
     if let (Some(d), false) = (&decision.direction, degenerate) {
-        let v = closest_point(&case.simplex)?.v;
-        let vp = frame.map(f(&v));
-        svg.circle(
-            vp,
-            4.5,
-            &format!(r#"fill="none" stroke="{}" stroke-width="2""#, style::KEPT),
-        );
-        svg.text(
-            add(vp, [6.0, 14.0]),
-            "v",
-            &format!(r#"fill="{}""#, style::KEPT),
-        );
+        let vp = frame.map(f(&closest_point(&case.simplex)?.v));
+        svg.closest(vp);
         if let Some(u) = page_direction(f(d)) {
-            let tip = add(vp, scale(u, ARROW));
-            svg.arrow(vp, tip, style::KEPT, "kept");
-            svg.text(
-                add(tip, [4.0, -4.0]),
-                "d",
-                &format!(r#"fill="{}""#, style::KEPT),
-            );
+            svg.direction(vp, u, style::KEPT, "kept", "d");
         }
     }
     svg.end_group();

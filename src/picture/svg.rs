@@ -4,7 +4,12 @@
 
 use std::fmt::Write;
 
-use super::geometry::P2;
+use super::geometry::{add, scale, P2};
+use crate::trace::letter;
+
+/// The length of a direction arrow, in pixels (directions are drawn at a
+/// fixed length: only their direction matters to the loop).
+pub(crate) const ARROW: f64 = 46.0;
 
 /// Colours and strokes, shared by both kinds of picture.
 pub(crate) mod style {
@@ -203,6 +208,45 @@ impl Svg {
     /// Closes the innermost open group.
     pub(crate) fn end_group(&mut self) {
         self.out.push_str("</g>\n");
+    }
+
+    /// The origin: a cross and the letter `O`.
+    pub(crate) fn origin(&mut self, p: P2) {
+        let attrs = r#"stroke="black" stroke-width="1.5""#;
+        self.line(add(p, [-6.0, 0.0]), add(p, [6.0, 0.0]), attrs);
+        self.line(add(p, [0.0, -6.0]), add(p, [0.0, 6.0]), attrs);
+        self.text(add(p, [-14.0, 14.0]), "O", r#"font-weight="bold""#);
+    }
+
+    /// A direction: an arrow of [`ARROW`] pixels from `from` along the page
+    /// direction `u` (unit length), labelled at its tip; `marker` names the
+    /// arrow head (`"dir"` or `"kept"`).
+    pub(crate) fn direction(&mut self, from: P2, u: P2, colour: &str, marker: &str, label: &str) {
+        let tip = add(from, scale(u, ARROW));
+        self.arrow(from, tip, colour, marker);
+        self.text(add(tip, [4.0, -4.0]), label, &format!(r#"fill="{colour}""#));
+    }
+
+    /// The closest point `v`: a ring and the letter `v`.
+    pub(crate) fn closest(&mut self, p: P2) {
+        self.circle(
+            p,
+            4.5,
+            &format!(r#"fill="none" stroke="{}" stroke-width="2""#, style::KEPT),
+        );
+        self.text(
+            add(p, [6.0, 14.0]),
+            "v",
+            &format!(r#"fill="{}""#, style::KEPT),
+        );
+    }
+
+    /// The letters `A`, `B`, … beside a simplex's vertices (newest first).
+    pub(crate) fn letters(&mut self, page: &[P2]) {
+        for (i, p) in page.iter().enumerate() {
+            let name = letter(i).to_string();
+            self.text(add(*p, [6.0, -6.0]), &name, r#"font-weight="bold""#);
+        }
     }
 
     /// The finished document.

@@ -8,7 +8,7 @@ use crate::error::Error;
 use crate::gjk::Outcome;
 use crate::scalar::{Field, Scalar};
 use crate::simplex::Simplex;
-use crate::trace::{kept_letters, letter, Trace, TraceStep};
+use crate::trace::{kept_letters, Trace, TraceStep};
 use crate::vector::Vector;
 
 /// The side of a panel's drawing area, in pixels.
@@ -21,9 +21,6 @@ const GAP: f64 = 16.0;
 const TITLE: f64 = 62.0;
 /// Panels per row.
 const COLUMNS: usize = 3;
-/// The length of a direction arrow, in pixels (directions are drawn at a
-/// fixed length: only their direction matters to the loop).
-const ARROW: f64 = 46.0;
 /// The longest header line, in characters (long exact values are cut).
 const LINE_CHARS: usize = 58;
 
@@ -311,13 +308,7 @@ fn panel<T: Field, const N: usize>(
         );
         let kept: Vec<P2> = s.kept_indices.iter().map(|&i| page[i]).collect();
         draw_simplex(svg, &kept, style::KEPT, 4.0, planar.then_some(style::KEPT));
-        for (i, p) in page.iter().enumerate() {
-            svg.text(
-                add(*p, [6.0, -6.0]),
-                &letter(i).to_string(),
-                r#"font-weight="bold""#,
-            );
-        }
+        svg.letters(&page);
     } else {
         let page = simplex_page(frame, &st.kept);
         if page.len() == 1 {
@@ -365,53 +356,21 @@ fn panel<T: Field, const N: usize>(
         "w",
         &format!(r#"fill="{}""#, style::W),
     );
-    // The origin.
-    svg.line(
-        add(origin, [-6.0, 0.0]),
-        add(origin, [6.0, 0.0]),
-        r#"stroke="black" stroke-width="1.5""#,
-    );
-    svg.line(
-        add(origin, [0.0, -6.0]),
-        add(origin, [0.0, 6.0]),
-        r#"stroke="black" stroke-width="1.5""#,
-    );
-    svg.text(add(origin, [-14.0, 14.0]), "O", r#"font-weight="bold""#);
+    svg.origin(origin);
     // The search direction, from the origin.
     if let Some(u) = page_direction(d) {
-        let tip = add(origin, scale(u, ARROW));
-        svg.arrow(origin, tip, style::DIR, "dir");
-        svg.text(
-            add(tip, [4.0, -4.0]),
-            "d",
-            &format!(r#"fill="{}""#, style::DIR),
-        );
+        svg.direction(origin, u, style::DIR, "dir", "d");
     }
     // The closest point of the kept simplex and the next direction from it.
     if let Some(v) = &s.closest {
         let vp = frame.map(to_plane(v));
-        svg.circle(
-            vp,
-            4.5,
-            &format!(r#"fill="none" stroke="{}" stroke-width="2""#, style::KEPT),
-        );
-        svg.text(
-            add(vp, [6.0, 14.0]),
-            "v",
-            &format!(r#"fill="{}""#, style::KEPT),
-        );
+        svg.closest(vp);
         if let Some(u) = st
             .next_direction
             .as_ref()
             .and_then(|n| page_direction(to_plane(n)))
         {
-            let tip = add(vp, scale(u, ARROW));
-            svg.arrow(vp, tip, style::KEPT, "kept");
-            svg.text(
-                add(tip, [4.0, -4.0]),
-                "next d",
-                &format!(r#"fill="{}""#, style::KEPT),
-            );
+            svg.direction(vp, u, style::KEPT, "kept", "next d");
         }
     }
     svg.end_group();
