@@ -18,12 +18,12 @@ fn gjk(args: &[&str], stdin: Option<&str>) -> (i32, Vec<Value>, String) {
     });
     let mut child = cmd.spawn().expect("the gjk binary runs");
     if let Some(text) = stdin {
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(text.as_bytes())
-            .unwrap();
+        // A tool that refuses its arguments exits before reading: a broken
+        // pipe here is not the test's concern, its exit status is.
+        let written = child.stdin.take().unwrap().write_all(text.as_bytes());
+        if let Err(e) = written {
+            assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
+        }
     }
     let out = child.wait_with_output().unwrap();
     let lines = String::from_utf8(out.stdout)
@@ -381,6 +381,18 @@ fn check_tolerance_edges() {
         ),
         0
     );
+    assert_eq!(run("[3,4]", "distance_squared", "25.5", "0.02", "0"), 0);
+    assert_eq!(run("[3,4]", "distance_squared", "24.5", "0.02", "0"), 0);
+    assert_eq!(
+        run(
+            "[3,4]",
+            "distance_squared",
+            "25.500000000000004",
+            "0.02",
+            "0"
+        ),
+        1
+    );
     assert_eq!(run("[1,1]", "distance_squared", "\"2\"", "0", "0"), 0);
     assert_eq!(
         run(
@@ -392,6 +404,10 @@ fn check_tolerance_edges() {
         ),
         1
     );
+    // null is "no answer": it disagrees with every exact answer.
+    for field in ["intersects", "touching", "distance", "distance_squared"] {
+        assert_eq!(run("[1,1]", field, "null", "1", "1"), 1, "{field}");
+    }
     // The default tolerance (rel 1e-9, abs 1e-12): touching at 1e-13 passes.
     let (code, _, _) = gjk(
         &["check", "-"],

@@ -66,6 +66,16 @@ fn spec_pictures_are_up_to_date() {
             list.len(),
             "{id}: one panel per case"
         );
+        // In each panel the region that holds the origin is labelled, in
+        // bold, with the case's region: the labels come from the classifier.
+        if region.kind() != gjk::region::RegionKind::Degenerate {
+            let short = id
+                .strip_prefix("2D-LINE-")
+                .or_else(|| id.strip_prefix("2D-TRI-"))
+                .unwrap_or(id);
+            let bold = format!(r#"font-weight="bold">{short}</text>"#);
+            assert_eq!(svg.matches(&bold).count(), list.len(), "{id}: {bold}");
+        }
         let file = format!("{id}.svg");
         let path = dir.join(&file);
         if bless {

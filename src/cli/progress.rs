@@ -1,8 +1,8 @@
 //! A progress bar on standard error, for long case files.
 //!
 //! Drawn only when standard error is a terminal (`std::io::IsTerminal`), so
-//! pipes and logs never see it; redrawn at most every
-//! [`REDRAW_INTERVAL`]; erased at the end. With a file the bar shows the
+//! pipes and logs never see it; first drawn after [`REDRAW_INTERVAL`] (a
+//! short file shows none), redrawn at most that often, erased at the end. With a file the bar shows the
 //! share of its bytes read; with standard input (size unknown) only the
 //! number of cases.
 
@@ -36,7 +36,10 @@ pub struct Progress {
     enabled: bool,
     total: Option<u64>,
     read: Arc<AtomicU64>,
-    last: Option<Instant>,
+    /// When the bar was last drawn (at first: when reading started, so a
+    /// file read within [`REDRAW_INTERVAL`] never shows a bar).
+    last: Instant,
+    drawn: bool,
 }
 
 impl Progress {
@@ -48,24 +51,26 @@ impl Progress {
             enabled: io::stderr().is_terminal(),
             total,
             read: Arc::clone(&read),
-            last: None,
+            last: Instant::now(),
+            drawn: false,
         };
         (progress, Counting { inner, count: read })
     }
 
     /// Redraws the bar after `cases` cases, if it is time to.
     pub fn update(&mut self, cases: usize) {
-        if !self.enabled || self.last.is_some_and(|t| t.elapsed() < REDRAW_INTERVAL) {
+        if !self.enabled || self.last.elapsed() < REDRAW_INTERVAL {
             return;
         }
-        self.last = Some(Instant::now());
+        self.last = Instant::now();
+        self.drawn = true;
         let line = bar_line(self.read.load(Ordering::Relaxed), self.total, cases);
         let _ = write!(io::stderr(), "\r{line}");
     }
 
     /// Erases the bar.
     pub fn finish(&mut self) {
-        if self.enabled && self.last.is_some() {
+        if self.drawn {
             let _ = write!(io::stderr(), "\r{:width$}\r", "", width = BAR + 40);
         }
     }
