@@ -16,7 +16,12 @@
 //!   witnesses, axis, common point, normal) in any dimension;
 //! * [`oracle`]: the exact answers GJK is checked against, computed without
 //!   GJK (linear programming, enumeration, exact projections);
-//! * [`case`]: the JSON Lines case format of the `gjk` tool.
+//! * [`trace`]: every step of the boolean loop, with its distance bounds,
+//!   as data, text and JSON; [`picture`]: the same as SVG panels, and the
+//!   spec's region pictures;
+//! * [`case`]: the JSON Lines case format of the `gjk` tool;
+//! * [`check`]: another implementation's answers (a case's `expect`)
+//!   judged against the exact ones, with an exactly decided tolerance.
 //!
 //! Semantics in one line: [`gjk::intersects`] is about the *closed* shapes
 //! (touching counts), [`contact::penetrates`] is seed 001's convention
@@ -26,16 +31,19 @@
 #![deny(missing_docs)]
 
 pub mod case;
+pub mod check;
 pub mod classify;
 pub mod contact;
 pub mod distance;
 pub mod error;
 pub mod gjk;
 pub mod oracle;
+pub mod picture;
 pub mod region;
 pub mod scalar;
 pub mod shape;
 pub mod simplex;
+pub mod trace;
 pub mod vector;
 pub mod verdict;
 

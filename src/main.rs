@@ -1,6 +1,8 @@
 //! The `gjk` command-line tool. See `README.md` for the case format.
 
-use std::io::{self, BufRead, BufReader, Write};
+mod cli;
+
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -38,6 +40,15 @@ enum Command {
         /// The case file, or `-` for standard input.
         file: String,
     },
+    /// Traces one case through the boolean GJK loop, step by step: search
+    /// direction, support points, new vertex, region (spec ID), kept
+    /// vertices and distance bounds; as text, JSON or an SVG picture.
+    Trace(cli::trace::TraceArgs),
+    /// Checks another implementation's answers (each case's `expect`:
+    /// intersects, touching, distance, distance_squared, penetration_depth)
+    /// against the exact ones; prints each disagreement as a JSON line and a
+    /// summary. Exit 0: all agree, 1: a disagreement, 2: bad input.
+    Check(cli::check::CheckArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -64,18 +75,14 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Command::Trace(args) => cli::trace::run(&args),
+        Command::Check(args) => cli::check::run(&args),
     }
 }
 
 /// Runs every case; `Ok(false)` if some line had an error.
 fn run_query(scalar: ScalarArg, max_iterations: usize, file: &str) -> io::Result<bool> {
-    let input: Box<dyn BufRead> = if file == "-" {
-        Box::new(BufReader::new(io::stdin()))
-    } else {
-        let f = std::fs::File::open(file)
-            .map_err(|e| io::Error::new(e.kind(), format!("{file}: {e}")))?;
-        Box::new(BufReader::new(f))
-    };
+    let input = cli::open_input(file)?;
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut all_ok = true;

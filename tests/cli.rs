@@ -18,12 +18,12 @@ fn gjk(args: &[&str], stdin: Option<&str>) -> (i32, Vec<Value>, String) {
     });
     let mut child = cmd.spawn().expect("the gjk binary runs");
     if let Some(text) = stdin {
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(text.as_bytes())
-            .unwrap();
+        // A tool that refuses its arguments exits before reading: a broken
+        // pipe here is not the test's concern, its exit status is.
+        let written = child.stdin.take().unwrap().write_all(text.as_bytes());
+        if let Err(e) = written {
+            assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
+        }
     }
     let out = child.wait_with_output().unwrap();
     let lines = String::from_utf8(out.stdout)
@@ -220,4 +220,454 @@ fn distance_fields_match_the_oracle() {
         }
     }
     assert!(separated >= 2);
+}
+
+// ---------------------------------------------------------------------------
+// gjk check
+// ---------------------------------------------------------------------------
+
+#[path = "common/xml.rs"]
+mod xml;
+
+/// Writes `text` to a fresh file under the target directory and returns its
+/// path (relative paths would depend on the test's working directory).
+fn temp_file(name: &str, text: &str) -> String {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-tests");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+/// The last stdout line of `gjk check`: its summary.
+fn summary(lines: &[Value]) -> &Value {
+    &lines.last().expect("a summary line")["summary"]
+}
+
+/// Cases with the oracle's answers as `expect` (computed here, without the
+/// crate's GJK): the example file plus a few more, 2D and 3D.
+fn oracle_expect_file() -> String {
+    use gjk::case::read_cases;
+    use gjk::oracle;
+    use gjk::Rational;
+    let mut text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/cases.jsonl"))
+            .unwrap();
+    text.push_str(
+        r#"{"id": "point-vs-segment", "category": "separated", "a": [[0,0]], "b": [[1,1],[2,1]]}
+{"id": "tetra-touching", "category": "touching", "a": [[0,0,0],[1,0,0],[0,1,0],[0,0,1]], "b": [[1,0,0],[2,0,0],[1,1,0],[1,0,1]]}
+"#,
+    );
+    let mut out = String::new();
+    for case in read_cases(text.as_bytes()) {
+        let case = case.unwrap();
+        let (a, b) = match case.dim() {
+            3 => rows(case.points::<Rational, 3>().unwrap()),
+            _ => rows(case.points::<Rational, 2>().unwrap()),
+        };
+        let d = oracle::distance_squared(&a, &b).unwrap().dist2;
+        let mut v: serde_json::Map<String, Value> = case.extra.clone();
+        let coords = |pts: &[Vec<Rational>]| -> Value {
+            Value::Array(pts.iter().map(gjk::case::format_exact_vector).collect())
+        };
+        v.insert("a".into(), coords(&case.a));
+        v.insert("b".into(), coords(&case.b));
+        v.insert(
+            "expect".into(),
+            serde_json::json!({
+                "intersects": oracle::intersects(&a, &b).unwrap(),
+                "touching": oracle::touching(&a, &b).unwrap(),
+                "distance": gjk::Scalar::to_f64(&d).sqrt(),
+                "distance_squared": gjk::case::rational_to_json_string(&d),
+            }),
+        );
+        out.push_str(&format!("{}\n", Value::Object(v)));
+    }
+    out
+}
+
+/// Right answers pass (exit 0), and the exact answers agree with the oracle
+/// on every case: `gjk check` finds no disagreement with the oracle's own
+/// answers.
+#[test]
+fn check_accepts_right_answers() {
+    let path = temp_file("right.jsonl", &oracle_expect_file());
+    let (code, lines, err) = gjk(&["check", &path], None);
+    assert_eq!(code, 0, "{lines:?}\n{err}");
+    assert_eq!(lines.len(), 1, "only the summary: {lines:?}");
+    let s = summary(&lines);
+    assert_eq!(s["disagree"], 0);
+    assert_eq!(s["cases"], 8);
+    assert_eq!(s["agree"], 32, "{s}");
+    assert_eq!(s["categories"]["touching"]["cases"], 1);
+    assert!(err.contains("all checked fields agree"), "{err}");
+    // No progress bar when standard error is not a terminal.
+    assert!(!err.contains('\r'));
+}
+
+/// One flipped answer: exit 1 and a line naming the case, the field, both
+/// values and the category.
+#[test]
+fn check_reports_a_flipped_answer() {
+    let text = oracle_expect_file().replacen(r#""touching":true"#, r#""touching":false"#, 1);
+    let path = temp_file("flipped.jsonl", &text);
+    let (code, lines, _) = gjk(&["check", &path], None);
+    assert_eq!(code, 1);
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    let d = &lines[0];
+    assert_eq!(d["id"], "cubes-face-touching");
+    assert_eq!(d["field"], "touching");
+    assert_eq!(d["theirs"], false);
+    assert_eq!(d["exact"], true);
+    assert_eq!(summary(&lines)["fields"]["touching"]["disagree"], 1);
+    // A wrong distance names both values, the exact one as a square root.
+    let wrong = r#"{"id": "d", "category": "far", "a": [[0,0]], "b": [[1,1]], "expect": {"distance": 1.5}}"#;
+    let (code, lines, _) = gjk(&["check", "-"], Some(wrong));
+    assert_eq!(code, 1);
+    assert_eq!(lines[0]["exact"], "sqrt(2)");
+    assert_eq!(lines[0]["theirs"], 1.5);
+    assert_eq!(lines[0]["category"], "far");
+    assert_eq!(lines[0]["line"], 1);
+}
+
+/// `|theirs − exact| ≤ abs + rel·|exact|`, decided exactly at both edges.
+#[test]
+fn check_tolerance_edges() {
+    let run = |b: &str, field: &str, theirs: &str, rel: &str, abs: &str| -> i32 {
+        let case = format!(
+            r#"{{"id": "t", "a": [[0,0]], "b": [{b}], "expect": {{"{field}": {theirs}}}}}"#
+        );
+        gjk(&["check", "--rel", rel, "--abs", abs, "-"], Some(&case)).0
+    };
+    // Distance 5 (a 3-4-5 triangle), abs 1/2: 5.5 is on the edge.
+    assert_eq!(run("[3,4]", "distance", "5.5", "0", "0.5"), 0);
+    assert_eq!(run("[3,4]", "distance", "5.500000000000001", "0", "0.5"), 1);
+    assert_eq!(run("[3,4]", "distance", "4.5", "0", "0.5"), 0);
+    assert_eq!(run("[3,4]", "distance", "4.499999999999999", "0", "0.5"), 1);
+    // Distance 4, rel 1/4: [3, 5].
+    assert_eq!(run("[4,0]", "distance", "5", "0.25", "0"), 0);
+    assert_eq!(
+        run("[4,0]", "distance", "5.000000000000001", "0.25", "0"),
+        1
+    );
+    assert_eq!(run("[4,0]", "distance", "3", "0.25", "0"), 0);
+    assert_eq!(
+        run("[4,0]", "distance", "2.9999999999999996", "0.25", "0"),
+        1
+    );
+    // √2 against its nearest double (above it by 9.67e-17): no rounding.
+    assert_eq!(run("[1,1]", "distance", "1.4142135623730951", "0", "0"), 1);
+    assert_eq!(
+        run("[1,1]", "distance", "1.4142135623730951", "0", "1e-16"),
+        0
+    );
+    assert_eq!(
+        run("[1,1]", "distance", "1.4142135623730951", "0", "9e-17"),
+        1
+    );
+    // distance_squared: a number is compared with the tolerance, a string
+    // exactly whatever the tolerance.
+    assert_eq!(
+        run("[1,1]", "distance_squared", "2.0000000000000004", "0", "0"),
+        1
+    );
+    assert_eq!(
+        run(
+            "[1,1]",
+            "distance_squared",
+            "2.0000000000000004",
+            "1e-15",
+            "0"
+        ),
+        0
+    );
+    assert_eq!(run("[3,4]", "distance_squared", "25.5", "0.02", "0"), 0);
+    assert_eq!(run("[3,4]", "distance_squared", "24.5", "0.02", "0"), 0);
+    assert_eq!(
+        run(
+            "[3,4]",
+            "distance_squared",
+            "25.500000000000004",
+            "0.02",
+            "0"
+        ),
+        1
+    );
+    assert_eq!(run("[1,1]", "distance_squared", "\"2\"", "0", "0"), 0);
+    assert_eq!(
+        run(
+            "[1,1]",
+            "distance_squared",
+            "\"2.0000000000000004\"",
+            "1",
+            "1"
+        ),
+        1
+    );
+    // null is "no answer": it disagrees with every exact answer.
+    for field in ["intersects", "touching", "distance", "distance_squared"] {
+        assert_eq!(run("[1,1]", field, "null", "1", "1"), 1, "{field}");
+    }
+    // The default tolerance (rel 1e-9, abs 1e-12): touching at 1e-13 passes.
+    let (code, _, _) = gjk(
+        &["check", "-"],
+        Some(r#"{"a": [[0,0],[1,0]], "b": [[1,0],[2,0]], "expect": {"distance": 1e-13}}"#),
+    );
+    assert_eq!(code, 0);
+    // Bad tolerances are usage errors.
+    assert_eq!(run("[1,1]", "distance", "1", "-1", "0"), 2);
+    assert_eq!(run("[1,1]", "distance", "1", "0", "x"), 2);
+}
+
+/// A malformed `expect` is a typed error naming the field (exit 2); other
+/// cases are still checked.
+#[test]
+fn check_rejects_malformed_expect() {
+    let cases = [
+        (
+            r#"{"intersects": "yes"}"#,
+            "expect.intersects must be true, false or null, found a string",
+        ),
+        (r#"{"distance": true}"#, "expect.distance must be a number"),
+        (r#"{"distance": "abc"}"#, "expect.distance is not a number"),
+        (r#"[1]"#, "\"expect\" must be an object, found an array"),
+    ];
+    for (expect, message) in cases {
+        let input = format!(
+            "{{\"id\": \"bad\", \"a\": [[0,0]], \"b\": [[1,1]], \"expect\": {expect}}}\n\
+             {{\"id\": \"good\", \"a\": [[0,0]], \"b\": [[1,1]], \"expect\": {{\"intersects\": false}}}}\n"
+        );
+        let (code, lines, _) = gjk(&["check", "-"], Some(&input));
+        assert_eq!(code, 2, "{expect}");
+        let error = by_id(&lines, "bad")["error"].as_str().unwrap();
+        assert!(error.contains(message), "{expect}: {error}");
+        let s = summary(&lines);
+        assert_eq!(
+            (s["errors"].clone(), s["agree"].clone()),
+            (1.into(), 1.into())
+        );
+    }
+    // A malformed case line and a dimension without exact answers too.
+    let (code, lines, _) = gjk(
+        &["check", "-"],
+        Some("{\"a\": 1}\n{\"id\": \"4d\", \"a\": [[0,0,0,0]], \"b\": [[1,1,1,1]], \"expect\": {\"intersects\": false}}\n"),
+    );
+    assert_eq!(code, 2);
+    assert!(lines[0]["error"].is_string());
+    assert!(by_id(&lines, "4d")["error"]
+        .as_str()
+        .unwrap()
+        .contains("dimension 4"));
+}
+
+/// `penetration_depth` is counted as unchecked, never as agreement; a file
+/// where nothing is compared fails.
+#[test]
+fn check_counts_penetration_depth_as_unchecked() {
+    let only = r#"{"a": [[0,0],[2,0],[0,2]], "b": [[1,1]], "expect": {"penetration_depth": 0.5}}"#;
+    let (code, lines, err) = gjk(&["check", "-"], Some(only));
+    assert_eq!(code, 2, "nothing compared");
+    let s = summary(&lines);
+    assert_eq!(s["unchecked"], 1);
+    assert_eq!(s["agree"], 0);
+    assert_eq!(
+        s["unchecked_reasons"]["penetration_depth"],
+        "needs the penetration oracle"
+    );
+    assert!(err.contains("needs the penetration oracle"), "{err}");
+    let with_more = r#"{"a": [[0,0],[2,0],[0,2]], "b": [[1,1]], "expect": {"penetration_depth": 0.5, "intersects": true}}"#;
+    let (code, lines, _) = gjk(&["check", "-"], Some(with_more));
+    assert_eq!(code, 0);
+    assert_eq!(summary(&lines)["unchecked"], 1);
+    assert_eq!(summary(&lines)["agree"], 1);
+    // No expect anywhere: nothing compared.
+    let (code, _, _) = gjk(&["check", "examples/cases.jsonl"], None);
+    assert_eq!(code, 2);
+}
+
+// ---------------------------------------------------------------------------
+// gjk trace
+// ---------------------------------------------------------------------------
+
+/// Runs `gjk trace` and returns (status, stdout, stderr).
+fn trace_cli(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_gjk"))
+        .arg("trace")
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// `(x, y)` from a JSON array of exact strings or numbers.
+fn tuple(v: &Value) -> String {
+    let parts: Vec<String> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| match x {
+            Value::String(s) => s.clone(),
+            other => other.to_string(),
+        })
+        .collect();
+    format!("({})", parts.join(", "))
+}
+
+/// The value of `key` in each step block of the text trace.
+fn text_field(text: &str, key: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|l| l.strip_prefix("  "))
+        .filter(|l| l.starts_with(key) && l[key.len()..].starts_with("  "))
+        .map(|l| l[key.len()..].trim().to_string())
+        .collect()
+}
+
+/// The text and the JSON trace list the same steps with the same values,
+/// and their regions are the spec IDs `gjk_observed` reports.
+#[test]
+fn trace_text_and_json_agree_with_the_observer() {
+    use gjk::gjk::{gjk_observed, Options, Step};
+    use gjk::region::Region;
+    use gjk::shape::ConvexHull;
+    use gjk::{Rational, Which};
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/cases.jsonl"))
+            .unwrap();
+    for case in gjk::case::read_cases(text.as_bytes()) {
+        let case = case.unwrap();
+        let id = case.id.as_str().unwrap().to_string();
+        let (code, plain, err) = trace_cli(&["--id", &id, "examples/cases.jsonl"]);
+        assert_eq!(code, 0, "{id}: {err}");
+        let (code, json, _) = trace_cli(&["--json", "--id", &id, "examples/cases.jsonl"]);
+        assert_eq!(code, 0);
+        let json: Value = serde_json::from_str(&json).unwrap();
+        let steps = json["steps"].as_array().unwrap();
+        assert_eq!(json["id"], id.as_str());
+        assert_eq!(json["iterations"].as_u64().unwrap() as usize, steps.len());
+        assert_eq!(plain.matches("\nstep ").count(), steps.len(), "{id}");
+        // The same values, step by step.
+        let regions = text_field(&plain, "region");
+        let vertices = text_field(&plain, "new vertex");
+        let directions = text_field(&plain, "direction d");
+        let kept = text_field(&plain, "kept");
+        for (k, s) in steps.iter().enumerate() {
+            assert_eq!(
+                vertices[k],
+                format!("w = {}", tuple(&s["vertex"])),
+                "{id} {k}"
+            );
+            assert_eq!(directions[k], tuple(&s["direction"]), "{id} {k}");
+            let region = s["region"].as_str().unwrap_or("-");
+            assert_eq!(regions[k], region, "{id} {k}");
+            assert_eq!(kept[k], s["kept"].as_str().unwrap_or("-"), "{id} {k}");
+            if let Some(r) = s["region"].as_str() {
+                assert!(Region::from_spec_id(r).is_some(), "{id}: {r} is no spec ID");
+            }
+        }
+        // The regions and vertices are the library observer's.
+        fn observed<const N: usize>(case: &gjk::case::Case) -> Vec<(Option<String>, String)> {
+            let (a, b) = case.points::<Rational, N>().unwrap();
+            let a = ConvexHull::new(a, Which::A).unwrap();
+            let b = ConvexHull::new(b, Which::B).unwrap();
+            let mut steps: Vec<Step<Rational, N>> = Vec::new();
+            gjk_observed(&a, &b, &Options::default(), &mut steps).unwrap();
+            steps
+                .iter()
+                .map(|s| {
+                    let w: Vec<String> = s.vertex.w.iter().map(|x| x.to_string()).collect();
+                    (
+                        s.region.map(|r| r.spec_id().to_string()),
+                        format!("({})", w.join(", ")),
+                    )
+                })
+                .collect()
+        }
+        let lib = match case.dim() {
+            3 => observed::<3>(&case),
+            _ => observed::<2>(&case),
+        };
+        let from_json: Vec<(Option<String>, String)> = steps
+            .iter()
+            .map(|s| {
+                (
+                    s["region"].as_str().map(str::to_string),
+                    tuple(&s["vertex"]),
+                )
+            })
+            .collect();
+        assert_eq!(lib, from_json, "{id}");
+    }
+}
+
+/// `--svg` writes a well-formed picture with one panel per step; the other
+/// modes and the errors behave.
+#[test]
+fn trace_svg_and_errors() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-tests");
+    std::fs::create_dir_all(&dir).unwrap();
+    for (id, scalar) in [("gap-of-a-tenth", "exact"), ("cubes-overlapping", "f64")] {
+        let svg_path = dir.join(format!("{id}.svg"));
+        let svg_arg = svg_path.to_string_lossy().into_owned();
+        let (code, json, err) = trace_cli(&[
+            "--json",
+            "--scalar",
+            scalar,
+            "--svg",
+            &svg_arg,
+            "--id",
+            id,
+            "examples/cases.jsonl",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let json: Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(json["scalar"], scalar);
+        let svg = std::fs::read_to_string(&svg_path).unwrap();
+        xml::check(&svg).unwrap_or_else(|e| panic!("{id}: {e}"));
+        let steps = json["steps"].as_array().unwrap();
+        assert_eq!(svg.matches(r#"class="panel "#).count(), steps.len());
+        for s in steps {
+            let title = format!(
+                "<title>step {}: {}</title>",
+                s["iteration"],
+                s["region"]
+                    .as_str()
+                    .unwrap_or("separated by the support test")
+            );
+            assert!(svg.contains(&title), "{id}: {title}");
+        }
+    }
+    // Several cases and no --id; an unknown id; a dimension without regions.
+    assert_eq!(trace_cli(&["examples/cases.jsonl"]).0, 2);
+    let (code, _, err) = trace_cli(&["--id", "nope", "examples/cases.jsonl"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no case with id nope"), "{err}");
+    let (code, _, err) = trace_cli(&["--id", "dimension-4", "examples/bad-cases.jsonl"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("dimension 4"), "{err}");
+    // A file with one case needs no --id.
+    let one = temp_file("one.jsonl", "{\"a\": [[0,0]], \"b\": [[1,0]]}\n");
+    let (code, text, _) = trace_cli(&[&one]);
+    assert_eq!(code, 0);
+    assert!(text.contains("result: separated"), "{text}");
+}
+
+/// The trace sample in the README is what the tool prints.
+#[test]
+fn the_readme_trace_sample_is_true() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let start = readme.find("```text\nstep 1\n").expect("trace sample") + "```text\n".len();
+    let len = readme[start..].find("```").unwrap();
+    let sample = &readme[start..start + len];
+    let (code, text, _) = trace_cli(&["--id", "gap-of-a-tenth", "examples/cases.jsonl"]);
+    assert_eq!(code, 0);
+    assert!(
+        text.contains(sample),
+        "README sample:\n{sample}\ntool:\n{text}"
+    );
 }
