@@ -792,3 +792,22 @@ fn f64_stress_against_the_oracle() {
         "separated {separated}, intersecting {intersecting}, checked {checked}, worst relative error {worst:e}"
     );
 }
+
+/// The gap's noise test does not stop the loop while it can still make
+/// progress. When the shapes touch, the gap `v·v − v·w` is at least `|v|²`,
+/// so the noise bound `4 · ABS_TOL_FACTOR · u · scale²` is met by any
+/// `|v| ≤ 64 √u · scale`: in `f32` (`u = 2⁻²⁴`) by `|v| ≈ 0.045` on these
+/// small integers. Stopping there reported `dist2 ≈ 0.002` for clouds that
+/// share the point `(−2, 1, −1)`; the loop must go on to the origin.
+#[test]
+fn f32_touching_clouds_are_not_stopped_by_the_noise_test() {
+    let p = |x: [i32; 3]| Vector::<f32, 3>::new(x[0] as f32, x[1] as f32, x[2] as f32);
+    let a: Vec<_> = [[-2, 1, -1], [1, 1, 2], [-2, 2, -2], [-1, -2, 0], [-2, 2, 2]]
+        .map(p)
+        .to_vec();
+    let b: Vec<_> = [[-2, 1, -1], [-2, -1, -1], [-2, -1, 2], [-1, -1, -2]]
+        .map(p)
+        .to_vec();
+    let r = distance(&Cloud(a), &Cloud(b), &DistanceOptions::default()).unwrap();
+    assert_eq!(r.outcome.name(), "intersecting", "{:?}", r.outcome);
+}

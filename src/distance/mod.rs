@@ -53,14 +53,19 @@
 //! may fail to decrease. So (with `u` = [`Scalar::UNIT_ROUNDOFF`] and
 //! `scale² = max |p|²` over the simplex and `w`):
 //!
-//! * **separated** when `v·v − v·w ≤ REL_TOL · v·v` ([`REL_TOL_FACTOR`]) or
-//!   `v·v − v·w ≤ 4 · ABS_TOL_FACTOR · u · scale²` (the gap's rounding noise,
-//!   [`ABS_TOL_FACTOR`]);
+//! * **separated** when `v·v − v·w ≤ REL_TOL · v·v` ([`REL_TOL_FACTOR`]), or
+//!   when `v·v − v·w ≤ 4 · ABS_TOL_FACTOR · u · scale²` (the gap's rounding
+//!   noise, [`ABS_TOL_FACTOR`]) **and** no further progress is possible (the
+//!   new support point is already in the simplex, or `|v|²` does not
+//!   decrease). The noise test alone does not stop the loop: when the shapes
+//!   touch, `v·w ≤ 0`, so the gap is at least `|v|²`, and it passes as soon
+//!   as `|v| ≤ 64 √u · scale` (`≈ 7·10⁻⁷ · scale` in `f64`) although the
+//!   loop could still descend to the origin;
 //! * **intersecting** when `v·v ≤ (ABS_TOL_FACTOR · u)² · scale²`: `v` is
 //!   within its own rounding error of the origin;
 //! * **no verdict** ([`DistanceNotConverged`]) when the new support point is
 //!   already in the simplex or `|v|²` does not decrease: no further progress
-//!   is possible, and the gap is above the tolerances, so the distance is
+//!   is possible, and the gap is above both tolerances, so the distance is
 //!   not certified. Exact mode never gets there with a support map that
 //!   honours its contract.
 //!
@@ -442,32 +447,43 @@ where
                 iteration: iterations,
             });
         }
-        let converged = if T::EXACT {
-            gap <= T::zero()
+        // `converged`: the gap proves the distance (exact: `gap ≤ 0`; float:
+        // within REL_TOL). `in_noise` (float): the gap is below its rounding
+        // noise, so `v` may be as good as rounding allows, but a small gap
+        // also follows from a small `|v|` alone (`gap ≥ |v|²` when the
+        // shapes touch), so it only ends the loop once no further progress
+        // is possible (see the module docs).
+        let (converged, in_noise) = if T::EXACT {
+            (gap <= T::zero(), false)
         } else {
             let s2w = s2.max(dot(&w.w, &w.w).to_f64());
             let g = gap.to_f64();
-            g <= rel_tol * vv.to_f64() || g <= 4.0 * abs_tol * s2w
+            (g <= rel_tol * vv.to_f64(), g <= 4.0 * abs_tol * s2w)
         };
-        if converged {
-            let axis = &wb - &wa;
-            return Ok(DistanceReport {
+        let separated = |simplex| {
+            Ok(DistanceReport {
                 outcome: DistanceOutcome::Separated {
-                    dist2: vv,
-                    witness_a: wa,
-                    witness_b: wb,
-                    axis,
+                    dist2: vv.clone(),
+                    axis: &wb - &wa,
+                    witness_a: wa.clone(),
+                    witness_b: wb.clone(),
                     simplex,
                 },
                 iterations,
-            });
+            })
+        };
+        if converged {
+            return separated(simplex);
         }
+        let stalled = |reason| {
+            if in_noise {
+                separated(simplex.clone())
+            } else {
+                Ok(not_converged(reason, best.clone(), iterations))
+            }
+        };
         if simplex.points().any(|p| *p == w.w) {
-            return Ok(not_converged(
-                DistanceNotConverged::RepeatedVertex,
-                best,
-                iterations,
-            ));
+            return stalled(DistanceNotConverged::RepeatedVertex);
         }
         let mut grown = simplex.clone();
         // Cannot fail: a simplex of N + 1 vertices returned above.
@@ -480,22 +496,12 @@ where
             SubAlgorithm::Classify => closest_point_classified(&grown)?,
         };
         if closest.dist2 >= vv {
-            return Ok(not_converged(
-                DistanceNotConverged::NoProgress,
-                best,
-                iterations,
-            ));
+            return stalled(DistanceNotConverged::NoProgress);
         }
         simplex = match grown.select(&closest.kept) {
             Some(s) => s,
             // The sub-algorithm returns distinct, valid indices.
-            None => {
-                return Ok(not_converged(
-                    DistanceNotConverged::NoProgress,
-                    best,
-                    iterations,
-                ))
-            }
+            None => return stalled(DistanceNotConverged::NoProgress),
         };
         lambda = closest.lambda;
     }
