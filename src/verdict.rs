@@ -47,7 +47,9 @@
 //! separated answer whose distance is at most
 //! `τ = TOUCH_BAND_FACTOR · u · scale` ([`TOUCH_BAND_FACTOR`], `u` the unit
 //! roundoff, `scale` the largest norm of a support point seen in the final
-//! simplex) is reported as [`Verdict::Touching`] (`point` the midpoint of the
+//! simplex), or whose axis does not prove a gap wider than `τ` (the loop's
+//! `dist2` is an upper bound; the axis gives the lower bound, see
+//! `unresolved` in the source), is reported as [`Verdict::Touching`] (`point` the midpoint of the
 //! witnesses; `normal` the search direction of a simplex vertex whose plane
 //! comes closest to supporting `A − B` at the origin: the axis itself would
 //! be rounding noise). On the other side, the descent treats a
@@ -78,6 +80,7 @@ use crate::distance::{
     closest_point, distance, DistanceNotConverged, DistanceOptions, DistanceOutcome,
 };
 use crate::error::Error;
+use crate::gjk::support_vertex;
 use crate::scalar::{Field, Scalar};
 use crate::shape::Support;
 use crate::simplex::{Simplex, Vertex};
@@ -232,7 +235,9 @@ where
             axis,
             simplex,
         } => {
-            let verdict = if !T::EXACT && dist2.to_f64() <= band2(simplex.iter()) {
+            let in_band = !T::EXACT
+                && unresolved(a, b, &dist2, &axis, band2(simplex.iter()), &mut iterations)?;
+            let verdict = if in_band {
                 let point = (&witness_a + &witness_b) * half::<T>();
                 Verdict::Touching {
                     point,
@@ -266,6 +271,40 @@ where
             report(verdict, iterations, simplex)
         }
     }
+}
+
+/// Float band: `true` when a separated answer of the distance loop does not
+/// resolve a gap wider than the band `τ` (`band2 = τ²`): either
+/// `dist2 ≤ τ²`, or the gap that `axis` proves,
+/// `(min_B b·axis − max_A a·axis)/|axis| = −w·axis/|axis|` with
+/// `w = s_{A−B}(axis)`, is at most `τ`. The second test is needed because
+/// `dist2 = |v|²` is only an upper bound: the loop also stops when its gap
+/// is below rounding noise and no progress is possible, and on an
+/// ill-conditioned face that leaves `|v|` far above `τ` (shapes that share
+/// a vertex were reported separated at `|v| ≈ 10⁻⁹`, `tests/verdict.rs`),
+/// while the lower bound `−w·axis/|axis|` holds for any `axis`, whatever
+/// the rounding of `v`. One support call, counted in `iterations`.
+fn unresolved<T, const N: usize, A, B>(
+    a: &A,
+    b: &B,
+    dist2: &T,
+    axis: &Vector<T, N>,
+    band2: f64,
+    iterations: &mut usize,
+) -> Result<bool, Error>
+where
+    T: Field,
+    A: Support<T, N> + ?Sized,
+    B: Support<T, N> + ?Sized,
+{
+    if dist2.to_f64() <= band2 {
+        return Ok(true);
+    }
+    let w = support_vertex(a, b, axis, *iterations)?;
+    *iterations += 1;
+    let proven = -dot(&w.w, axis).to_f64();
+    // proven / |axis| ≤ τ  ⇔  proven ≤ 0 or proven² ≤ τ² · |axis|².
+    Ok(proven <= 0.0 || proven * proven <= band2 * dot(axis, axis).to_f64())
 }
 
 /// `τ²` of the touching band for the support points of `vertices`.
@@ -414,8 +453,20 @@ where
             DistanceOutcome::Intersecting { simplex } => simplex.iter().cloned().collect(),
             // O = P(O) ∈ P(K): only rounding can put it outside; within the
             // band, that is the float band's touching.
-            DistanceOutcome::Separated { simplex, dist2, .. }
-                if !T::EXACT && dist2.to_f64() <= band2_at_least(simplex.iter(), floor2) =>
+            DistanceOutcome::Separated {
+                simplex,
+                dist2,
+                axis,
+                ..
+            } if !T::EXACT
+                && unresolved(
+                    &pa,
+                    &pb,
+                    &dist2,
+                    &axis,
+                    band2_at_least(simplex.iter(), floor2),
+                    iterations,
+                )? =>
             {
                 return Ok(Descent::Boundary {
                     normal: band_normal(&simplex),

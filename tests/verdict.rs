@@ -456,14 +456,131 @@ fn warm_distance_equals_cold_distance() {
             },
         )
         .unwrap();
-        assert_eq!(cold.outcome.dist2(), hot.outcome.dist2(), "{}", ctx(&a, &b));
+        // Exact mode always converges here: `None` (not converged) must not
+        // pass as "distance 0".
         let want = oracle::distance_squared(&rows(&a), &rows(&b))
             .unwrap()
             .dist2;
-        if let Some(d) = hot.outcome.dist2() {
-            assert_eq!(d, want);
-        } else {
-            assert!(want.is_zero());
+        assert_eq!(cold.outcome.dist2(), Some(want.clone()), "{}", ctx(&a, &b));
+        assert_eq!(hot.outcome.dist2(), Some(want), "{}", ctx(&a, &b));
+    }
+}
+
+/// `f64` shapes that share an exactly representable vertex `p`, with a
+/// vertex of `A` within `10⁻⁸` of `p` (an ill-conditioned face of `A − B`
+/// next to the origin): never separated. The distance loop stops on such a
+/// face with `|v| ≈ 10⁻⁹`, far above the band, because `v`'s rounding is
+/// amplified by the face's conditioning; the axis then proves no gap, and
+/// the answer is touching or overlapping.
+#[test]
+fn f64_shapes_sharing_a_vertex_are_never_separated() {
+    let mut g = Lcg(777);
+    for _ in 0..1500 {
+        let mut r = || g.int(-1_000_000, 1_000_000) as f64 / 1e6 * std::f64::consts::PI;
+        let p = Vector::<f64, 3>::new(r(), r(), r());
+        let (mut a, mut b) = (vec![p], vec![p]);
+        for _ in 0..3 {
+            a.push(Vector::<f64, 3>::new(r(), r(), r()));
+            b.push(Vector::<f64, 3>::new(r(), r(), r()));
+        }
+        a.push(p + Vector::<f64, 3>::new(r(), r(), r()) * 1e-8);
+        let v = verdict(
+            &Cloud(a.clone()),
+            &Cloud(b.clone()),
+            &DistanceOptions::default(),
+        )
+        .unwrap()
+        .verdict;
+        let bits = |s: &[Vector<f64, 3>]| -> Vec<[u64; 3]> {
+            s.iter()
+                .map(|q| [q[0].to_bits(), q[1].to_bits(), q[2].to_bits()])
+                .collect()
+        };
+        assert_ne!(
+            v.name(),
+            "separated",
+            "{v:?}: A bits = {:?}, B bits = {:?}",
+            bits(&a),
+            bits(&b)
+        );
+    }
+}
+
+/// Float verdicts are scale-free: small integers times `2^±30` (exact in
+/// `f64` and `f32`) get the exact verdict in both, in 1D–4D.
+#[test]
+fn float_verdicts_at_scales_2_pow_30_and_2_pow_minus_30() {
+    fn run<const N: usize>(seed: u64) {
+        let mut g = Lcg(seed);
+        for _ in 0..100 {
+            let a = g.cloud::<N>(5, 2);
+            let mut b = g.cloud::<N>(5, 2);
+            if g.int(0, 1) == 1 {
+                b[0] = a[0].clone();
+            }
+            let exact = verdict(
+                &Cloud(a.clone()),
+                &Cloud(b.clone()),
+                &DistanceOptions::default(),
+            )
+            .unwrap()
+            .verdict;
+            for s in [2f64.powi(30), 2f64.powi(-30)] {
+                let fa: Vec<Vector<f64, N>> = to_f64(&a).into_iter().map(|p| p * s).collect();
+                let fb: Vec<Vector<f64, N>> = to_f64(&b).into_iter().map(|p| p * s).collect();
+                let c = format!("scale {s:e}: {}", ctx(&a, &b));
+                let f = verdict(
+                    &Cloud(fa.clone()),
+                    &Cloud(fb.clone()),
+                    &DistanceOptions::default(),
+                )
+                .unwrap()
+                .verdict;
+                assert_eq!(exact.name(), f.name(), "f64 {c}");
+                let (ga, gb): (Vec<Vector<f32, N>>, Vec<Vector<f32, N>>) = (
+                    fa.iter().map(|p| p.map(|x| x as f32)).collect(),
+                    fb.iter().map(|p| p.map(|x| x as f32)).collect(),
+                );
+                let f = verdict(&Cloud(ga), &Cloud(gb), &DistanceOptions::default())
+                    .unwrap()
+                    .verdict;
+                assert_eq!(exact.name(), f.name(), "f32 {c}");
+            }
         }
     }
+    run::<1>(81);
+    run::<2>(82);
+    run::<3>(83);
+    run::<4>(84);
+}
+
+/// Known defect (found in review, not fixed): in a projected sub-query the
+/// distance loop judges "the origin reached" by the projected points' own
+/// scale, so at coordinates near `2³⁰` it can keep a vertex found along a
+/// direction of rounding-noise size (`|d| ≈ 2·10⁻⁷`, mostly outside `V`),
+/// and that direction is returned as the touching normal: here
+/// `max_A a·n − min_B b·n ≈ 832` instead of `≈ 0`.
+#[test]
+#[ignore = "known defect: touching normal from a noise direction in the float descent"]
+fn f64_touching_normal_supports_at_scale_2_pow_30() {
+    let s = 2f64.powi(30);
+    let p = |x: [i32; 3]| Vector::<f64, 3>::new(x[0] as f64 * s, x[1] as f64 * s, x[2] as f64 * s);
+    let a: Vec<_> = [[1, 0, 0], [-1, 2, -1], [-1, -1, 2], [-1, 0, 0]]
+        .map(p)
+        .to_vec();
+    let b: Vec<_> = [[-2, 0, -2], [2, 0, 0], [2, 2, 1]].map(p).to_vec();
+    let v = verdict(
+        &Cloud(a.clone()),
+        &Cloud(b.clone()),
+        &DistanceOptions::default(),
+    )
+    .unwrap()
+    .verdict;
+    let Verdict::Touching { normal, .. } = v else {
+        panic!("exact mode says touching; f64 says {v:?}");
+    };
+    let ma = a.iter().map(|x| x.dot(&normal)).fold(f64::MIN, f64::max);
+    let mb = b.iter().map(|x| x.dot(&normal)).fold(f64::MAX, f64::min);
+    let tol = 1e-9 * normal.norm() * 4.0 * s;
+    assert!((ma - mb).abs() <= tol, "normal {normal:?}: {ma} vs {mb}");
 }
