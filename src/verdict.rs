@@ -2,7 +2,7 @@
 //! dimension `N ≥ 1`.
 //!
 //! [`crate::contact`] answers the same three-way question with the boolean
-//! loop (dimensions 2 and 3, any [`Scalar`](crate::Scalar)). This module
+//! loop (dimensions 2 and 3, any [`crate::Scalar`]). This module
 //! answers it with the distance loop ([`crate::distance`]), which works in
 //! every dimension up to 15, and returns what each answer needs:
 //!
@@ -66,8 +66,8 @@
 //! unit squares `2.8·10⁻¹⁴` apart at the origin are resolved as separated,
 //! the same pair translated to `x ≈ 1` is touching. Outside the band a float verdict is the
 //! float computation's best answer, not a proof: for a verdict that is never
-//! wrong, use exact mode or [`crate::certified`]-style checking of the
-//! certificate (the axis and the witnesses are returned for that).
+//! wrong, use exact mode, or check the
+//! certificate exactly (the axis and the witnesses are returned for that).
 //! Exact mode has no band: touching means a distance of exactly zero.
 //!
 //! # Warm start
