@@ -397,23 +397,28 @@ where
     let mut q: Vec<Vector<T, N>> = Vec::new();
     let mut depth = 0;
     let floor2 = scale2(face.iter());
-    // Each pass either shrinks `face` (float band) or removes dimensions:
-    // at most N + 1 of each.
-    for _ in 0..2 * (N + 1) {
-        if face.is_empty() {
-            return Ok(Descent::Failed(VerdictNotConverged::Rounding { depth }));
-        }
-        if face.len() == 1 {
-            return Ok(Descent::Boundary {
-                normal: face[0].dir.clone(),
-            });
-        }
+    // Each round projects away at least one dimension (the face has two or
+    // more affinely independent vertices when it gets there), so N + 1
+    // rounds suffice.
+    for _ in 0..=N {
         // Float band: a face with the origin within τ of its relative
-        // boundary is treated as holding the origin on that boundary.
-        if !T::EXACT {
-            if let Some(near) = facet_within_band(&face, floor2)? {
-                face = near;
-                continue;
+        // boundary is treated as holding the origin on that boundary. Each
+        // pass of this inner loop strictly shrinks the face, so it ends.
+        loop {
+            if face.is_empty() {
+                return Ok(Descent::Failed(VerdictNotConverged::Rounding { depth }));
+            }
+            if face.len() == 1 {
+                return Ok(Descent::Boundary {
+                    normal: face[0].dir.clone(),
+                });
+            }
+            if T::EXACT {
+                break;
+            }
+            match facet_within_band(&face, floor2)? {
+                Some(near) => face = near,
+                None => break,
             }
         }
         for g in &face[1..] {
