@@ -119,6 +119,20 @@ pub const REL_TOL_FACTOR: f64 = 1024.0;
 /// `|v| ≤ 2.3·10⁻¹³ · scale`.
 pub const ABS_TOL_FACTOR: f64 = 1024.0;
 
+/// The float-mode accuracy of a [`DistanceOutcome::Separated`] answer (see
+/// "Accuracy" in the module docs): the reported `dist2` is within this of
+/// the exact squared distance `exact_dist2`, for unit roundoff `u` and
+/// `scale2 = max |a − b|²` over the points of `A − B`.
+///
+/// It is `2 g` with `g = max(REL_TOL · dist2*, 4 · ABS_TOL_FACTOR · u ·
+/// scale²)` (the stop's gap), plus the rounding of `v`, budgeted as
+/// `16 u · dist2* + ABS_TOL_FACTOR · u · scale²`.
+pub fn float_accuracy_bound(exact_dist2: f64, scale2: f64, u: f64) -> f64 {
+    2.0 * (REL_TOL_FACTOR * u * exact_dist2).max(4.0 * ABS_TOL_FACTOR * u * scale2)
+        + 16.0 * u * exact_dist2
+        + ABS_TOL_FACTOR * u * scale2
+}
+
 /// Which sub-algorithm picks the kept face.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum SubAlgorithm {
