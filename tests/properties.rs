@@ -1,6 +1,8 @@
 //! Properties of the queries on generated pairs (`gjk::generators::strategy`),
-//! in exact mode unless said otherwise. Each property names, above it, the
-//! bug that was injected to see it fail (see the report of issue 5).
+//! in exact mode unless said otherwise. Each property names, above it, a
+//! plausible bug that was injected into the library to see it fail (each
+//! such bug also fails other properties here, except the axis sign, which
+//! only the certificate check sees).
 //!
 //! The exact answers are the three-way query (`contact`, 2D and 3D) and the
 //! distance query (`distance`, any dimension): a relation, a squared
@@ -151,8 +153,7 @@ proptest! {
 
     /// Translating both shapes by one integer vector changes nothing.
     /// Injected bug: the distance loop's stop test `v·v − v·w ≤ 0` written
-    /// with `w` taken as `s_A(−v)` alone (the support point of `A`, not of
-    /// `A − B`).
+    /// with `w.a` (the support point of `A` alone, not of `A − B`).
     #[test]
     fn translation_changes_nothing(pair in pairs(), seed in any::<u64>()) {
         let p = Pts::of(&pair);
@@ -163,8 +164,8 @@ proptest! {
 
     /// Permuting the axes and flipping their signs (exact isometries) keeps
     /// the relation and the distance, and maps the axis the same way.
-    /// Injected bug: the hull's support map compared only the first
-    /// coordinate of the dot product's terms (`dot` over `0..1`).
+    /// Injected bug: a sign error in one component of the 3D cross product
+    /// (`c(0, 2)` for `c(2, 0)` in `vector::cross3`).
     #[test]
     fn axis_permutations_and_reflections_change_nothing(pair in pairs(), seed in any::<u64>()) {
         let p = Pts::of(&pair);
@@ -222,9 +223,8 @@ proptest! {
     }
 
     /// Repeating points of either shape changes nothing. Injected bug: the
-    /// hull's support map let a later point with an equal dot product win
-    /// *and* returned the previous best (`best = p` after `best_dot` was
-    /// updated only on `>`), so repeats shifted the answer.
+    /// hull's support map skipped the last point (a repeat moved to the end
+    /// hides the bug, one elsewhere does not).
     #[test]
     fn duplicated_points_change_nothing(pair in pairs(), i in any::<prop::sample::Index>(), j in any::<prop::sample::Index>()) {
         let p = Pts::of(&pair);
@@ -237,9 +237,9 @@ proptest! {
     }
 
     /// One shape inside the other: every query in every mode says
-    /// intersecting (penetrating). Injected bug: the boolean loop's
-    /// containment test for a 2D triangle required the origin strictly
-    /// inside (`<` instead of `≤` on the edge tests).
+    /// intersecting (penetrating). Injected bug: no power-of-two scaling of
+    /// float simplices (`vector::normalized` returning its input), so `f32`
+    /// overflows at the huge scales.
     #[test]
     fn containment_implies_intersection(pair in strategy::pairs(&[Family::Containment], 2..=3)) {
         let p = Pts::of(&pair);
@@ -278,8 +278,8 @@ proptest! {
     /// `f64` and `f32` agree with exact mode outside the tolerance band
     /// (`gjk::fuzzing::check`, the differential fuzz targets' checks: relation
     /// via exact checks of the float axis and normal, distance within
-    /// `float_accuracy_bound`). Injected bug: the `f64` distance loop's
-    /// relative stop `REL_TOL_FACTOR` raised from 1024 to 2^40.
+    /// `float_accuracy_bound`). Injected bug: the classifier's noise
+    /// threshold `NOISE_FACTOR` raised from 64 to 2^40.
     #[test]
     fn floats_agree_outside_the_band(pair in strategy::pairs(&Family::ALL, 1..=4)) {
         let d = Diff::from_pair(&pair);
