@@ -35,7 +35,10 @@
 //! * **no verdict** is accepted only within the band of touching: the exact
 //!   distance at most the band, or the shapes touching, or a generated pair
 //!   whose construction makes it hard (flat, duplicate or identical points),
-//!   where a float simplex can be degenerate.
+//!   where a float simplex can be degenerate; and when `scale²` overflows the
+//!   float type (`f32` from coordinates near `2⁶⁴`), where products of two
+//!   coordinates are out of range. Typed errors are accepted only for that
+//!   overflow (`Error::Overflow`, `f32`).
 //!
 //! Exact mode has no band: its verdicts must equal the oracle's.
 
@@ -531,8 +534,12 @@ impl Check<'_> {
     }
 
     /// No verdict is acceptable (module docs).
-    fn undecided_ok(&self, u: f64) -> bool {
-        self.near(u) || self.truth.relation == Relation::Touching || self.d.degenerate_by_design()
+    fn undecided_ok<T: Real>(&self) -> bool {
+        let u = T::UNIT_ROUNDOFF;
+        self.near(u)
+            || self.truth.relation == Relation::Touching
+            || self.d.degenerate_by_design()
+            || !T::from_f64(self.scale * self.scale).is_finite()
     }
 
     fn exact_contact<const N: usize>(
@@ -612,7 +619,7 @@ impl Check<'_> {
             Contact::Separated { axis } => self.axis_ok(axis),
             Contact::Touching { normal } => self.axis_ok(normal) && self.near(u),
             Contact::Penetrating => self.truth.intersects() || self.near(u),
-            Contact::NotConverged { .. } => self.undecided_ok(u),
+            Contact::NotConverged { .. } => self.undecided_ok::<T>(),
         };
         if !ok {
             self.fail(format!("{} contact says {:?}", T::NAME, r.contact));
@@ -647,7 +654,7 @@ impl Check<'_> {
             // The loop's "v is the origin" test allows |v| ≤ ABS_TOL·u·scale,
             // and v itself is off by as much again.
             DistanceOutcome::Intersecting { .. } => exact <= 4.0 * self.band(u) * self.band(u),
-            DistanceOutcome::NotConverged { .. } => self.undecided_ok(u),
+            DistanceOutcome::NotConverged { .. } => self.undecided_ok::<T>(),
         };
         if !ok {
             self.fail(format!(

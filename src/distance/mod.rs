@@ -280,11 +280,19 @@ fn combine_vertices<T: Field, const N: usize>(
     (v, wa, wb)
 }
 
-/// `max |p|²` over the points, as an `f64`.
+/// `max |p|²` over the points, computed in `f64` from the coordinates.
+///
+/// Not `dot(p, p)` in `T`: in `f32` that overflows to `∞` from coordinates
+/// near `2⁶⁴`, and an infinite scale made both tolerances infinite, so the
+/// loop answered "separated" (or "intersecting") for anything (fuzz target
+/// `diff_2d`, tests/fuzz_crashes). The loop reports [`Error::Overflow`]
+/// when even the `f64` value is infinite.
 fn scale2<'a, T: Scalar + 'a, const N: usize>(
     points: impl Iterator<Item = &'a Vector<T, N>>,
 ) -> f64 {
-    points.map(|p| dot(p, p).to_f64()).fold(0.0, f64::max)
+    points
+        .map(|p| p.iter().map(|x| x.to_f64() * x.to_f64()).sum::<f64>())
+        .fold(0.0, f64::max)
 }
 
 /// The distance query (see the module docs).
@@ -347,6 +355,11 @@ where
             });
         }
         let s2 = scale2(simplex.points());
+        if !s2.is_finite() {
+            return Err(Error::Overflow {
+                iteration: iterations,
+            });
+        }
         // A full simplex with all λ > 0 holds the origin in its interior
         // (exact mode: v = O already; float mode: the origin's computed
         // barycentric coordinates are positive).
@@ -378,7 +391,12 @@ where
         let converged = if T::EXACT {
             gap <= T::zero()
         } else {
-            let s2w = s2.max(dot(&w.w, &w.w).to_f64());
+            let s2w = s2.max(scale2(std::iter::once(&w.w)));
+            if !s2w.is_finite() {
+                return Err(Error::Overflow {
+                    iteration: iterations,
+                });
+            }
             let g = gap.to_f64();
             g <= rel_tol * vv.to_f64() || g <= 4.0 * abs_tol * s2w
         };
