@@ -54,8 +54,9 @@ impl Frame {
                 let j = (i + 1 + rng.index(n - 1)) % n;
                 let s = rng.sign();
                 // M ← (I + s Eᵢⱼ) M: row i += s · row j.
-                for k in 0..n {
-                    m[i][k] += s * m[j][k];
+                let row_j = m[j].clone();
+                for (x, y) in m[i].iter_mut().zip(&row_j) {
+                    *x += s * y;
                 }
                 // M⁻¹ ← M⁻¹ (I − s Eᵢⱼ): column j −= s · column i.
                 for row in minv.iter_mut() {

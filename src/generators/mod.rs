@@ -3,7 +3,7 @@
 //!
 //! Every pair is built by **one deterministic construction** per
 //! [`Family`] from a small parameter struct, [`Params`]; the `proptest`
-//! strategies ([`strategy`], feature `proptest`), the `arbitrary` impls
+//! strategies (module `strategy`, feature `proptest`), the `arbitrary` impls
 //! (feature `arbitrary`) and `gjk gen` all call the same [`build`]. A pair
 //! carries its family and, where the family fixes it, the expected relation
 //! (separated / touching / penetrating), the squared distance and a weakly
