@@ -46,7 +46,9 @@ use crate::gjk::{gjk, support_vertex, NotConverged, Options, Outcome};
 use crate::scalar::Scalar;
 use crate::shape::Support;
 use crate::simplex::Simplex;
-use crate::vector::{apply_rows, apply_rows_transposed, cross3, dot, normalized, perp2, Vector};
+use crate::vector::{
+    apply_rows, apply_rows_transposed, cross3, dot, is_finite, normalized, perp2, Vector,
+};
 
 /// The three-way verdict.
 #[derive(Clone, Debug, PartialEq)]
@@ -130,6 +132,14 @@ where
             descend(a, b, &simplex, opts.max_iterations, &mut iterations)?
         }
     };
+    // A certificate that overflowed is no certificate (float modes only).
+    if let Contact::Separated { axis: n } | Contact::Touching { normal: n } = &contact {
+        if !is_finite(n) {
+            return Err(Error::Overflow {
+                iteration: iterations,
+            });
+        }
+    }
     Ok(ContactReport {
         contact,
         iterations,
@@ -168,7 +178,12 @@ where
     if k == N {
         return Ok(Contact::Penetrating);
     }
-    let pts: Vec<Vector<T, N>> = face.iter().map(|&i| simplex.point(i).clone()).collect();
+    // Float modes: the complements below are quadratic (cross products of
+    // differences) or of degree 4 in the coordinates, and overflowed `f32`
+    // from coordinates near 10¹³ (an infinite "normal"; fuzz target
+    // `f32_bits`, tests/fuzz_crashes). A power-of-two scale keeps them in
+    // range without changing `span(G)`, the only thing they depend on.
+    let pts = normalized(face.iter().map(|&i| simplex.point(i).clone()));
     match (N, N - k) {
         (_, 1) => {
             let r = complement_1(&pts);

@@ -22,6 +22,10 @@
 //! * [`case`]: the JSON Lines case format of the `gjk` tool;
 //! * [`check`]: another implementation's answers (a case's `expect`)
 //!   judged against the exact ones, with an exactly decided tolerance.
+//! * `generators` (feature `generators`, on by default): hard shape pairs
+//!   with their exact answers, as `proptest` strategies (feature
+//!   `proptest`), `arbitrary` impls (feature `arbitrary`) and `gjk gen`
+//!   case files; `fuzzing` (feature `fuzzing`): the fuzz targets' bodies.
 //!
 //! Semantics in one line: [`gjk::intersects`] is about the *closed* shapes
 //! (touching counts), [`contact::penetrates`] is seed 001's convention
@@ -36,6 +40,10 @@ pub mod classify;
 pub mod contact;
 pub mod distance;
 pub mod error;
+#[cfg(feature = "fuzzing")]
+pub mod fuzzing;
+#[cfg(feature = "generators")]
+pub mod generators;
 pub mod gjk;
 pub mod oracle;
 pub mod picture;

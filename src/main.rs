@@ -49,6 +49,28 @@ enum Command {
     /// against the exact ones; prints each disagreement as a JSON line and a
     /// summary. Exit 0: all agree, 1: a disagreement, 2: bad input.
     Check(cli::check::CheckArgs),
+    /// Writes a case file of generated hard cases, each with its exact
+    /// answers (`expect`) and family (`category`), to standard output.
+    /// Deterministic for a given seed.
+    #[cfg(feature = "generators")]
+    Gen {
+        /// A family (`--family list` lists them), or `all` for every family
+        /// of the dimension in turn.
+        #[arg(long, default_value = "all")]
+        family: String,
+        /// The dimension, 1 to 8.
+        #[arg(long, default_value_t = 3)]
+        dim: usize,
+        /// How many cases.
+        #[arg(long, default_value_t = 10)]
+        count: usize,
+        /// The seed of every random choice.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Coordinates are scaled by 2^SCALE (e.g. 30 or -30).
+        #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+        scale: i32,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -77,7 +99,54 @@ fn main() -> ExitCode {
         },
         Command::Trace(args) => cli::trace::run(&args),
         Command::Check(args) => cli::check::run(&args),
+        #[cfg(feature = "generators")]
+        Command::Gen {
+            family,
+            dim,
+            count,
+            seed,
+            scale,
+        } => match run_gen(&family, dim, count, seed, scale) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("gjk: {e}");
+                ExitCode::from(2)
+            }
+        },
     }
+}
+
+/// `gjk gen`: the families (`--family list`) or the generated cases, one
+/// JSON line each (see `gjk::generators::cases`).
+#[cfg(feature = "generators")]
+fn run_gen(family: &str, dim: usize, count: usize, seed: u64, scale: i32) -> io::Result<()> {
+    use gjk::generators::{cases, Family, FamilyChoice};
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    if family == "list" {
+        for f in Family::ALL {
+            writeln!(
+                out,
+                "{:<20} N >= {}  {}",
+                f.name(),
+                f.min_dim(),
+                f.description()
+            )?;
+        }
+        return writeln!(out, "{:<20} every family of the dimension in turn", "all");
+    }
+    let choice = FamilyChoice::from_name(family).ok_or_else(|| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("unknown family {family:?} (gjk gen --family list)"),
+        )
+    })?;
+    for case in cases(choice, dim, count, seed, scale) {
+        let case = case.map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
+        writeln!(out, "{case}")?;
+    }
+    Ok(())
 }
 
 /// Runs every case; `Ok(false)` if some line had an error.

@@ -7,7 +7,7 @@ mod common;
 use common::{Cloud, Lcg};
 use gjk::distance::{
     closest_point, closest_point_classified, distance, DistanceNotConverged, DistanceOptions,
-    DistanceOutcome, SubAlgorithm, ABS_TOL_FACTOR, REL_TOL_FACTOR,
+    DistanceOutcome, SubAlgorithm,
 };
 use gjk::oracle;
 use gjk::region::RegionKind;
@@ -29,14 +29,9 @@ fn to_f64<const N: usize>(v: &[Vector<Rational, N>]) -> Vec<Vector<f64, N>> {
 }
 
 /// The float-mode accuracy bound of the module docs, for a `Separated`
-/// answer in `f64`: `|dist2 − dist2*| ≤ 2 g + (rounding of v)`, with
-/// `g = max(REL_TOL · dist2*, 4 · ABS_TOL_FACTOR · u · scale²)`; the rounding
-/// of `v` is budgeted as `16 u · dist2* + ABS_TOL_FACTOR · u · scale²` more.
+/// answer in `f64` ([`gjk::distance::float_accuracy_bound`]).
 fn f64_bound(exact: f64, scale2: f64) -> f64 {
-    let u = f64::UNIT_ROUNDOFF;
-    2.0 * (REL_TOL_FACTOR * u * exact).max(4.0 * ABS_TOL_FACTOR * u * scale2)
-        + 16.0 * u * exact
-        + ABS_TOL_FACTOR * u * scale2
+    gjk::distance::float_accuracy_bound(exact, scale2, f64::UNIT_ROUNDOFF)
 }
 
 /// `max |a − b|²` over the points of `A − B`: the `scale²` of the bound.

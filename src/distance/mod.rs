@@ -143,6 +143,20 @@ pub const REL_TOL_FACTOR: f64 = 1024.0;
 /// `|v| ≤ 2.3·10⁻¹³ · scale`.
 pub const ABS_TOL_FACTOR: f64 = 1024.0;
 
+/// The float-mode accuracy of a [`DistanceOutcome::Separated`] answer (see
+/// "Accuracy" in the module docs): the reported `dist2` is within this of
+/// the exact squared distance `exact_dist2`, for unit roundoff `u` and
+/// `scale2 = max |a − b|²` over the points of `A − B`.
+///
+/// It is `2 g` with `g = max(REL_TOL · dist2*, 4 · ABS_TOL_FACTOR · u ·
+/// scale²)` (the stop's gap), plus the rounding of `v`, budgeted as
+/// `16 u · dist2* + ABS_TOL_FACTOR · u · scale²`.
+pub fn float_accuracy_bound(exact_dist2: f64, scale2: f64, u: f64) -> f64 {
+    2.0 * (REL_TOL_FACTOR * u * exact_dist2).max(4.0 * ABS_TOL_FACTOR * u * scale2)
+        + 16.0 * u * exact_dist2
+        + ABS_TOL_FACTOR * u * scale2
+}
+
 /// Which sub-algorithm picks the kept face.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum SubAlgorithm {
@@ -347,11 +361,19 @@ where
     Ok(simplex.map(|s| (s, closest.lambda, calls)))
 }
 
-/// `max |p|²` over the points, as an `f64`.
+/// `max |p|²` over the points, computed in `f64` from the coordinates.
+///
+/// Not `dot(p, p)` in `T`: in `f32` that overflows to `∞` from coordinates
+/// near `2⁶⁴`, and an infinite scale made both tolerances infinite, so the
+/// loop answered "separated" (or "intersecting") for anything (fuzz target
+/// `diff_2d`, tests/fuzz_crashes). The loop reports [`Error::Overflow`]
+/// when even the `f64` value is infinite.
 fn scale2<'a, T: Scalar + 'a, const N: usize>(
     points: impl Iterator<Item = &'a Vector<T, N>>,
 ) -> f64 {
-    points.map(|p| dot(p, p).to_f64()).fold(0.0, f64::max)
+    points
+        .map(|p| p.iter().map(|x| x.to_f64() * x.to_f64()).sum::<f64>())
+        .fold(0.0, f64::max)
 }
 
 /// The distance query (see the module docs).
@@ -419,6 +441,11 @@ where
             });
         }
         let s2 = scale2(simplex.points());
+        if !s2.is_finite() {
+            return Err(Error::Overflow {
+                iteration: iterations,
+            });
+        }
         // A full simplex with all λ > 0 holds the origin in its interior
         // (exact mode: v = O already; float mode: the origin's computed
         // barycentric coordinates are positive).
@@ -456,7 +483,12 @@ where
         let (converged, in_noise) = if T::EXACT {
             (gap <= T::zero(), false)
         } else {
-            let s2w = s2.max(dot(&w.w, &w.w).to_f64());
+            let s2w = s2.max(scale2(std::iter::once(&w.w)));
+            if !s2w.is_finite() {
+                return Err(Error::Overflow {
+                    iteration: iterations,
+                });
+            }
             let g = gap.to_f64();
             (g <= rel_tol * vv.to_f64(), g <= 4.0 * abs_tol * s2w)
         };
