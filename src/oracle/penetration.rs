@@ -302,7 +302,7 @@ pub fn penetration_depth(
 /// both sides; otherwise `normal` is turned outward (`normal · x ≤ offset`
 /// for all points) and `Some(true)` is returned (`Some(false)` if every
 /// point is on the hyperplane, impossible for a full-dimensional `A − B`).
-fn supporting(points: &[Vec<BigInt>], normal: &mut Vec<BigInt>, d0: &[BigInt]) -> Option<bool> {
+fn supporting(points: &[Vec<BigInt>], normal: &mut [BigInt], d0: &[BigInt]) -> Option<bool> {
     if normal.iter().all(Zero::is_zero) {
         return None;
     }
