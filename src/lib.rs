@@ -27,6 +27,7 @@ pub mod case;
 pub mod classify;
 pub mod contact;
 pub mod distance;
+pub mod epa;
 pub mod error;
 pub mod gjk;
 pub mod oracle;

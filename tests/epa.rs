@@ -1,0 +1,596 @@
+//! EPA (`gjk::epa`) against the exact oracle (`oracle::penetration_depth`).
+//!
+//! On random small-integer point clouds in 1D to 5D — many of them
+//! degenerate: repeated points, collinear and coplanar points, the origin
+//! exactly on a facet plane of `A − B`, several facets at the same distance,
+//! touching pairs — exact EPA must give the oracle's squared depth as the
+//! same rational, and its evidence must check out exactly:
+//!
+//! * `witness_a − witness_b = penetration`, `|penetration|² = depth2`, each
+//!   witness in its hull (the oracle's LP);
+//! * translating `A` by `−penetration` makes the pair touch
+//!   (`oracle::relation`), and the normal is parallel to the penetration
+//!   vector and weakly separates the translated pair;
+//! * touching pairs give `Touching` with a weakly separating normal,
+//!   separated pairs `NotIntersecting` with a strictly separating axis.
+//!
+//! The same cases in `f64` must agree within the float bound of the module
+//! docs. Failure messages print the case as exact rationals.
+
+mod common;
+
+use common::{Cloud, Lcg};
+use gjk::epa::{epa, epa_from_simplex, EpaNotConverged, EpaOptions, EpaOutcome, Penetration};
+use gjk::oracle::{self, PenetrationDepth, Relation};
+use gjk::scalar::{integer, FromRational};
+use gjk::{Rational, Scalar, Vector};
+use num_traits::Zero;
+
+fn rows<const N: usize>(v: &[Vector<Rational, N>]) -> Vec<Vec<Rational>> {
+    v.iter().map(|p| p.iter().cloned().collect()).collect()
+}
+
+fn row<const N: usize>(p: &Vector<Rational, N>) -> Vec<Rational> {
+    p.iter().cloned().collect()
+}
+
+fn dot<const N: usize>(u: &Vector<Rational, N>, v: &Vector<Rational, N>) -> Rational {
+    gjk::vector::dot(u, v)
+}
+
+/// `max |a − b|²` over the points of `A − B`.
+fn scale2<const N: usize>(a: &[Vector<Rational, N>], b: &[Vector<Rational, N>]) -> f64 {
+    let mut m: f64 = 0.0;
+    for p in a {
+        for q in b {
+            m = m.max(dot(&(p - q), &(p - q)).to_f64());
+        }
+    }
+    m
+}
+
+/// The f64 bound of the module docs, as tested: `|δ² − δ*²| ≤ 10⁻⁹ δ*² +
+/// 10⁻⁹ scale²`.
+fn f64_close(got: f64, want: f64, scale2: f64) -> bool {
+    (got - want).abs() <= 1e-9 * want + 1e-9 * scale2
+}
+
+#[derive(Default, Debug)]
+struct Tally {
+    penetrating: usize,
+    touching: usize,
+    separated: usize,
+    ties: usize,
+    f64_not_converged: usize,
+    worst_rel: f64,
+}
+
+/// Checks an exact `Penetrating` answer against the oracle's.
+fn check_penetration<const N: usize>(
+    a: &[Vector<Rational, N>],
+    b: &[Vector<Rational, N>],
+    p: &Penetration<Rational, N>,
+    depth2: &Rational,
+    ctx: &str,
+) {
+    let (ra, rb) = (rows(a), rows(b));
+    assert_eq!(&p.depth2, depth2, "depth²: {ctx}");
+    assert_eq!(&dot(&p.penetration, &p.penetration), depth2, "{ctx}");
+    assert_eq!(&p.witness_a - &p.witness_b, p.penetration, "{ctx}");
+    assert!(
+        oracle::intersects(&ra, &[row(&p.witness_a)]).unwrap(),
+        "witness_a: {ctx}"
+    );
+    assert!(
+        oracle::intersects(&rb, &[row(&p.witness_b)]).unwrap(),
+        "witness_b: {ctx}"
+    );
+    // p = (c / n·n) n: parallel, same direction.
+    let (n, pen) = (&p.normal, &p.penetration);
+    assert!(dot(n, pen) > Rational::zero(), "{ctx}");
+    assert_eq!(pen * dot(n, n), n * dot(n, pen), "{ctx}");
+    let moved: Vec<Vec<Rational>> = a.iter().map(|x| row(&(x - pen))).collect();
+    assert_eq!(
+        oracle::relation(&moved, &rb),
+        Ok(Relation::Touching),
+        "A − penetration should touch B: {ctx}"
+    );
+    assert!(oracle::separates(&moved, &rb, &row(n)).unwrap(), "{ctx}");
+    // λ ≥ 0, Σλ = 1, on N facet vertices.
+    assert_eq!(p.facet.len(), N, "{ctx}");
+    assert!(
+        p.barycentric.iter().all(|l| *l >= Rational::zero()),
+        "{ctx}"
+    );
+    assert_eq!(
+        p.barycentric.iter().cloned().sum::<Rational>(),
+        integer(1),
+        "{ctx}"
+    );
+}
+
+/// One case: exact EPA against the oracle, then `f64` against exact.
+fn check_case<const N: usize>(a: &[Vector<Rational, N>], b: &[Vector<Rational, N>], t: &mut Tally) {
+    let ctx = format!("A = {}, B = {}", common::show(a), common::show(b));
+    let truth = oracle::penetration_depth(&rows(a), &rows(b)).unwrap();
+    let rep = epa(
+        &Cloud(a.to_vec()),
+        &Cloud(b.to_vec()),
+        &EpaOptions::default(),
+    )
+    .unwrap();
+    let exact_depth2 = match (&truth, &rep.outcome) {
+        (PenetrationDepth::Penetrating { depth2, facets, .. }, EpaOutcome::Penetrating(p)) => {
+            check_penetration(a, b, p, depth2, &ctx);
+            t.penetrating += 1;
+            t.ties += usize::from(facets.len() > 1);
+            depth2.clone()
+        }
+        (
+            PenetrationDepth::NotPenetrating {
+                relation: Relation::Touching,
+            },
+            EpaOutcome::Touching { normal },
+        ) => {
+            assert!(!normal.iter().all(Zero::is_zero), "{ctx}");
+            assert!(
+                oracle::separates(&rows(a), &rows(b), &row(normal)).unwrap(),
+                "touching normal {normal:?}: {ctx}"
+            );
+            t.touching += 1;
+            Rational::zero()
+        }
+        (
+            PenetrationDepth::NotPenetrating {
+                relation: Relation::Separated,
+            },
+            EpaOutcome::NotIntersecting { axis },
+        ) => {
+            assert!(
+                oracle::strictly_separates(&rows(a), &rows(b), &row(axis)).unwrap(),
+                "{ctx}"
+            );
+            t.separated += 1;
+            return;
+        }
+        (want, got) => panic!("oracle {want:?}, exact EPA {got:?}: {ctx}"),
+    };
+    // f64 on the same case.
+    let fa: Vec<Vector<f64, N>> = common::convert(a);
+    let fb: Vec<Vector<f64, N>> = common::convert(b);
+    let frep = epa(&Cloud(fa), &Cloud(fb), &EpaOptions::default()).unwrap();
+    let want = exact_depth2.to_f64();
+    let s2 = scale2(a, b);
+    match &frep.outcome {
+        EpaOutcome::Penetrating(p) => {
+            assert!(
+                f64_close(p.depth2, want, s2),
+                "f64 depth² {} vs exact {want}: {ctx}",
+                p.depth2
+            );
+            // The witnesses are in their hulls up to rounding.
+            for (w, shape) in [(&p.witness_a, a), (&p.witness_b, b)] {
+                let w: Vec<Rational> = w
+                    .iter()
+                    .map(|x| gjk::scalar::rational_from_f64(*x).expect("finite"))
+                    .collect();
+                let d2 = oracle::distance_squared(&rows(shape), &[w]).unwrap().dist2;
+                assert!(d2.to_f64() <= 1e-20 * s2, "f64 witness off by {d2}: {ctx}");
+            }
+            if want > 0.0 {
+                t.worst_rel = t.worst_rel.max((p.depth2 - want).abs() / want);
+            }
+        }
+        EpaOutcome::Touching { .. } => {
+            assert!(
+                f64_close(0.0, want, s2),
+                "f64 touching, exact {want}: {ctx}"
+            )
+        }
+        EpaOutcome::NotIntersecting { .. } => {
+            assert!(want == 0.0, "f64 not intersecting, exact {want}: {ctx}")
+        }
+        EpaOutcome::NotConverged { reason, .. } => {
+            t.f64_not_converged += 1;
+            eprintln!("f64 not converged ({reason}): {ctx}");
+        }
+    }
+}
+
+/// A point with integer coordinates.
+fn pt<const N: usize>(mut c: impl FnMut(usize) -> i64) -> Vector<Rational, N> {
+    let coords: Vec<i64> = (0..N).map(&mut c).collect();
+    Vector::<Rational, N>::from_fn(|i, _| integer(coords[i]))
+}
+
+/// A random pair from one of several degenerate families (`kind % 6`):
+/// clouds with repeated points; integer boxes (facets on common planes,
+/// ties, the origin on facet planes; from 3D on, a box and the diagonal of
+/// another); a flat `A` (last coordinate 0); both
+/// flat in the same hyperplane (a flat `A − B`); a collinear `A`; `B` a
+/// translate of `A` by a small integer vector.
+fn degenerate_pair<const N: usize>(
+    g: &mut Lcg,
+    kind: usize,
+) -> (Vec<Vector<Rational, N>>, Vec<Vector<Rational, N>>) {
+    let cloud = |g: &mut Lcg, n: i64, span: i64| -> Vec<Vector<Rational, N>> {
+        (0..g.int(1, n))
+            .map(|_| pt::<N>(|_| g.int(-span, span)))
+            .collect()
+    };
+    let boxed = |g: &mut Lcg| -> Vec<Vector<Rational, N>> {
+        let lo: Vec<i64> = (0..N).map(|_| g.int(-2, 1)).collect();
+        let hi: Vec<i64> = lo.iter().map(|&l| l + g.int(1, 3)).collect();
+        (0..1usize << N)
+            .map(|m| pt::<N>(|i| if m >> i & 1 == 0 { lo[i] } else { hi[i] }))
+            .collect()
+    };
+    match kind % 6 {
+        0 => {
+            let mut a = cloud(g, 4, 2);
+            let first = a[0].clone();
+            a.push(first);
+            let b = cloud(g, 5, 2);
+            let mut b2 = b.clone();
+            b2.extend(b);
+            (a, b2)
+        }
+        1 => {
+            // In 3D and up two whole boxes make 64+ points of A − B, which
+            // the oracle's enumeration takes long over: a box and a
+            // diagonal of another.
+            let (a, b) = (boxed(g), boxed(g));
+            let b = if N <= 2 {
+                b
+            } else {
+                vec![b[0].clone(), b[b.len() - 1].clone()]
+            };
+            (a, b)
+        }
+        2 => {
+            let a = cloud(g, 6, 3)
+                .into_iter()
+                .map(|mut p| {
+                    p[N - 1] = integer(0);
+                    p
+                })
+                .collect();
+            (a, cloud(g, 5, 2))
+        }
+        3 => {
+            let flat = |v: Vec<Vector<Rational, N>>| -> Vec<Vector<Rational, N>> {
+                v.into_iter()
+                    .map(|mut p| {
+                        p[N - 1] = integer(1);
+                        p
+                    })
+                    .collect()
+            };
+            (flat(cloud(g, 5, 2)), flat(cloud(g, 5, 2)))
+        }
+        4 => {
+            let dir = pt::<N>(|_| g.int(-2, 2));
+            let base = pt::<N>(|_| g.int(-1, 1));
+            let a = (0..g.int(2, 4))
+                .map(|_| &base + &dir * integer(g.int(-2, 2)))
+                .collect();
+            (a, cloud(g, 6, 2))
+        }
+        _ => {
+            let a = cloud(g, 6, 2);
+            let t = pt::<N>(|_| g.int(-1, 1));
+            let b = a.iter().map(|p| p + &t).collect();
+            (a, b)
+        }
+    }
+}
+
+fn degenerate_cases<const N: usize>(seed: u64, cases: usize) -> Tally {
+    let mut g = Lcg(seed);
+    let mut t = Tally::default();
+    for k in 0..cases {
+        let (a, b) = degenerate_pair::<N>(&mut g, k);
+        check_case(&a, &b, &mut t);
+    }
+    t
+}
+
+fn random_cases<const N: usize>(seed: u64, cases: usize, max_points: usize, span: i64) -> Tally {
+    let mut g = Lcg(seed);
+    let mut t = Tally::default();
+    for _ in 0..cases {
+        let a = g.cloud::<N>(max_points, span);
+        let b = g.cloud::<N>(max_points, span);
+        check_case(&a, &b, &mut t);
+    }
+    t
+}
+
+#[test]
+fn exact_epa_is_the_oracle_depth_2d() {
+    let t = random_cases::<2>(2, 300, 5, 3);
+    eprintln!("2D: {t:?}");
+    assert_eq!(t.f64_not_converged, 0);
+}
+
+#[test]
+fn exact_epa_is_the_oracle_depth_3d() {
+    let t = random_cases::<3>(3, 200, 5, 3);
+    eprintln!("3D: {t:?}");
+    assert_eq!(t.f64_not_converged, 0);
+}
+
+#[test]
+fn exact_epa_is_the_oracle_depth_on_degenerate_pairs_2d() {
+    let t = degenerate_cases::<2>(20, 300);
+    eprintln!("2D degenerate: {t:?}");
+    assert_eq!(t.f64_not_converged, 0);
+}
+
+#[test]
+fn exact_epa_is_the_oracle_depth_on_degenerate_pairs_3d() {
+    let t = degenerate_cases::<3>(30, 240);
+    eprintln!("3D degenerate: {t:?}");
+    assert_eq!(t.f64_not_converged, 0);
+}
+
+/// Pairs that mostly penetrate in higher dimensions: a perturbed simplex
+/// around the origin (`c eᵢ` and `−(c, …, c)` with `c = N + 1`, each
+/// coordinate moved by `−1..=1`) plus up to two more points, against one or
+/// two points in `−1..=1`.
+fn overlapping_cases<const N: usize>(seed: u64, cases: usize) -> Tally {
+    let mut g = Lcg(seed);
+    let mut t = Tally::default();
+    for _ in 0..cases {
+        let mut a: Vec<Vector<Rational, N>> = (0..=N)
+            .map(|k| {
+                let c = N as i64 + 1;
+                pt::<N>(|i| {
+                    g.int(-1, 1)
+                        + if k == N {
+                            -c
+                        } else if k == i {
+                            c
+                        } else {
+                            0
+                        }
+                })
+            })
+            .collect();
+        for _ in 0..g.int(0, 2) {
+            a.push(pt::<N>(|_| g.int(-3, 3)));
+        }
+        let b: Vec<Vector<Rational, N>> = (0..g.int(1, 2))
+            .map(|_| pt::<N>(|_| g.int(-1, 1)))
+            .collect();
+        check_case(&a, &b, &mut t);
+    }
+    t
+}
+
+#[test]
+fn exact_epa_is_the_oracle_depth_1d_4d_5d() {
+    let t1 = random_cases::<1>(1, 200, 4, 4);
+    let t4 = overlapping_cases::<4>(4, 40);
+    let t4d = degenerate_cases::<4>(40, 30);
+    let t5 = overlapping_cases::<5>(5, 16);
+    eprintln!("1D: {t1:?}\n4D: {t4:?}\n4D degenerate: {t4d:?}\n5D: {t5:?}");
+    for t in [&t1, &t4, &t4d, &t5] {
+        assert_eq!(t.f64_not_converged, 0);
+    }
+    assert!(t1.penetrating >= 50 && t1.touching >= 10);
+    assert!(t4.penetrating >= 10 && t5.penetrating >= 4, "{t4:?} {t5:?}");
+}
+
+/// A vertex of `A − B` from its two support points.
+fn vertex<const N: usize>(
+    a: Vector<Rational, N>,
+    b: Vector<Rational, N>,
+) -> gjk::Vertex<Rational, N> {
+    gjk::Vertex {
+        w: &a - &b,
+        a,
+        b,
+        dir: Vector::zeros(),
+    }
+}
+
+fn q2(x: i64, y: i64) -> Vector<Rational, 2> {
+    Vector::<Rational, 2>::new(integer(x), integer(y))
+}
+
+fn square(x0: i64, y0: i64, x1: i64, y1: i64) -> Cloud<Rational, 2> {
+    Cloud(vec![q2(x0, y0), q2(x1, y0), q2(x1, y1), q2(x0, y1)])
+}
+
+/// Start simplices with the origin on their boundary (a vertex, an edge
+/// through it, a segment): the start phase grows them and the answer is
+/// the oracle's. A = [0,2]², B = [1,3]×[0,2]: A − B = [−3,1]×[−2,2], depth 1
+/// along +x.
+#[test]
+fn start_simplices_with_the_origin_on_their_boundary() {
+    let a = square(0, 0, 2, 2);
+    let b = square(1, 0, 3, 2);
+    let simplices = [
+        // The origin is a vertex: a = b = (1, 0).
+        vec![vertex(q2(1, 0), q2(1, 0))],
+        // The origin in the middle of a segment of A − B.
+        vec![vertex(q2(2, 0), q2(1, 0)), vertex(q2(0, 0), q2(3, 0))],
+        // A triangle with the origin on its edge from (0, 2) to (0, −2).
+        vec![
+            vertex(q2(1, 2), q2(1, 0)),
+            vertex(q2(1, 0), q2(1, 2)),
+            vertex(q2(2, 0), q2(3, 0)),
+        ],
+        // A triangle with the origin inside.
+        vec![
+            vertex(q2(2, 2), q2(1, 0)),
+            vertex(q2(2, 0), q2(1, 2)),
+            vertex(q2(0, 0), q2(3, 0)),
+        ],
+    ];
+    for verts in simplices {
+        let simplex = gjk::Simplex::from_vertices(verts.clone()).unwrap();
+        let rep = epa_from_simplex(&a, &b, &simplex, &EpaOptions::default()).unwrap();
+        let EpaOutcome::Penetrating(p) = &rep.outcome else {
+            panic!("{verts:?}: {:?}", rep.outcome);
+        };
+        check_penetration(&a.0, &b.0, p, &integer(1), &format!("{verts:?}"));
+        assert_eq!(p.penetration, q2(1, 0));
+        assert_eq!(rep.gjk_iterations, 0);
+    }
+    // Touching squares A = [0,2]², B = [2,4]×[0,2]: a segment of A − B
+    // through the origin (on its boundary x = 0): touching, normal +x.
+    let b = square(2, 0, 4, 2);
+    let seg =
+        gjk::Simplex::from_vertices(vec![vertex(q2(2, 2), q2(2, 0)), vertex(q2(2, 0), q2(2, 2))])
+            .unwrap();
+    let rep = epa_from_simplex(&a, &b, &seg, &EpaOptions::default()).unwrap();
+    match rep.outcome {
+        EpaOutcome::Touching { normal } => {
+            assert!(normal[0] > integer(0) && normal[1].is_zero(), "{normal:?}")
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+/// A caller's simplex that misses the origin is bad input in exact mode (a
+/// typed error) and `StartSimplex` in float mode; an empty simplex is an
+/// error in both.
+#[test]
+fn simplices_that_miss_the_origin_are_refused() {
+    let a = square(0, 0, 2, 2);
+    let b = square(1, 0, 3, 2);
+    let off = gjk::Simplex::from_vertices(vec![vertex(q2(2, 2), q2(1, 0))]).unwrap();
+    assert!(matches!(
+        epa_from_simplex(&a, &b, &off, &EpaOptions::default()),
+        Err(gjk::Error::InvalidParameter { .. })
+    ));
+    let fa = Cloud(common::convert::<f64, 2>(&a.0));
+    let fb = Cloud(common::convert::<f64, 2>(&b.0));
+    let foff = gjk::Simplex::<f64, 2>::from_points([Vector::<f64, 2>::new(1.0, 2.0)]).unwrap();
+    let rep = epa_from_simplex(&fa, &fb, &foff, &EpaOptions::default()).unwrap();
+    assert_eq!(
+        rep.outcome,
+        EpaOutcome::NotConverged {
+            reason: EpaNotConverged::StartSimplex,
+            best: None
+        }
+    );
+    assert!(epa_from_simplex(&a, &b, &gjk::Simplex::new(), &EpaOptions::default()).is_err());
+}
+
+/// Bad input: a non-finite support point, a zero start direction, `N = 0`.
+#[test]
+fn bad_input_is_a_typed_error() {
+    struct Nan;
+    impl gjk::Support<f64, 2> for Nan {
+        fn support(&self, _: &Vector<f64, 2>) -> Vector<f64, 2> {
+            Vector::<f64, 2>::new(f64::NAN, 0.0)
+        }
+    }
+    let b = Cloud(vec![Vector::<f64, 2>::new(0.0, 0.0)]);
+    assert!(matches!(
+        epa(&Nan, &b, &EpaOptions::default()),
+        Err(gjk::Error::NonFiniteSupport { .. })
+    ));
+    let opts = EpaOptions {
+        initial_direction: Some(Vector::<f64, 2>::zeros()),
+        ..EpaOptions::default()
+    };
+    assert!(matches!(
+        epa(&b, &b, &opts),
+        Err(gjk::Error::InvalidParameter { .. })
+    ));
+    let z = Cloud(vec![Vector::<Rational, 0>::zeros()]);
+    assert!(matches!(
+        epa(&z, &z, &EpaOptions::default()),
+        Err(gjk::Error::UnsupportedDimension { .. })
+    ));
+}
+
+/// The cap is its own outcome, with the best facet so far: in exact mode a
+/// lower bound of the squared depth (the polytope is inside A − B).
+#[test]
+fn the_cap_reports_a_lower_bound() {
+    // A 24-gon of integer points around the origin against a point.
+    let pts: Vec<Vector<Rational, 2>> = (0..24)
+        .map(|k| {
+            let t = k as f64 * std::f64::consts::TAU / 24.0;
+            q2(
+                (100.0 * t.cos()).round() as i64,
+                (100.0 * t.sin()).round() as i64,
+            )
+        })
+        .collect();
+    let b = vec![q2(3, -2)];
+    let PenetrationDepth::Penetrating { depth2, .. } =
+        oracle::penetration_depth(&rows(&pts), &rows(&b)).unwrap()
+    else {
+        panic!("penetrating");
+    };
+    let full = epa(
+        &Cloud(pts.clone()),
+        &Cloud(b.clone()),
+        &EpaOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(full.outcome.depth2(), Some(depth2.clone()));
+    let used = full.iterations;
+    assert!(used > 3, "{used}");
+    let mut capped = 0;
+    for cap in 0..used {
+        let opts = EpaOptions {
+            max_iterations: cap,
+            ..EpaOptions::default()
+        };
+        let rep = epa(&Cloud(pts.clone()), &Cloud(b.clone()), &opts).unwrap();
+        match rep.outcome {
+            EpaOutcome::NotConverged {
+                reason: EpaNotConverged::IterationCap { cap: c },
+                best,
+            } => {
+                assert_eq!(c, cap);
+                if let Some(best) = best {
+                    assert!(best.depth2 <= depth2, "cap {cap}");
+                    capped += 1;
+                }
+            }
+            // GJK's own cap (the same number) comes first for small caps.
+            EpaOutcome::NotConverged {
+                reason: EpaNotConverged::Gjk(_),
+                ..
+            } => assert!(cap <= full.gjk_iterations, "cap {cap}"),
+            other => panic!("cap {cap}: {other:?}"),
+        }
+    }
+    assert!(capped >= 2, "{capped}");
+}
+
+/// Curved shapes converge only in the limit: f64 balls overlapping give a
+/// depth close to the true one, or the cap with a best facet close to it;
+/// never "not intersecting".
+#[test]
+fn balls_in_f64() {
+    for c in [1.5, 1.0, 0.25] {
+        let a = gjk::shape::Ball::new(Vector::<f64, 3>::zeros(), 1.0, gjk::Which::A).unwrap();
+        let centre = Vector::<f64, 3>::new(c, 0.3, -0.2);
+        let b = gjk::shape::Ball::new(centre, 1.0, gjk::Which::B).unwrap();
+        let depth = 2.0 - centre.norm();
+        let rep = epa(&a, &b, &EpaOptions::default()).unwrap();
+        eprintln!(
+            "c = {c}: {} after {} + {}",
+            rep.outcome.name(),
+            rep.gjk_iterations,
+            rep.iterations
+        );
+        match rep.outcome {
+            EpaOutcome::Penetrating(p) => assert!((p.depth() - depth).abs() < 1e-6, "{p:?}"),
+            EpaOutcome::NotConverged {
+                reason: EpaNotConverged::IterationCap { .. },
+                best: Some(p),
+            } => assert!((p.depth() - depth).abs() < 1e-2, "{p:?}"),
+            other => panic!("{other:?}"),
+        }
+    }
+}
