@@ -22,7 +22,7 @@ mod common;
 use common::{Cloud, Lcg};
 use gjk::epa::{epa, epa_from_simplex, EpaNotConverged, EpaOptions, EpaOutcome, Penetration};
 use gjk::oracle::{self, PenetrationDepth, Relation};
-use gjk::scalar::{integer, FromRational};
+use gjk::scalar::integer;
 use gjk::{Rational, Scalar, Vector};
 use num_traits::Zero;
 
