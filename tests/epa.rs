@@ -19,41 +19,13 @@
 
 mod common;
 
+use common::epa_check::{check_penetration, exact_matches_oracle, f64_agrees, rows, Verdict};
 use common::{Cloud, Lcg};
-use gjk::epa::{epa, epa_from_simplex, EpaNotConverged, EpaOptions, EpaOutcome, Penetration};
-use gjk::oracle::{self, PenetrationDepth, Relation};
+use gjk::epa::{epa, epa_from_simplex, EpaNotConverged, EpaOptions, EpaOutcome};
+use gjk::oracle::{self, PenetrationDepth};
 use gjk::scalar::integer;
 use gjk::{Rational, Scalar, Vector};
 use num_traits::Zero;
-
-fn rows<const N: usize>(v: &[Vector<Rational, N>]) -> Vec<Vec<Rational>> {
-    v.iter().map(|p| p.iter().cloned().collect()).collect()
-}
-
-fn row<const N: usize>(p: &Vector<Rational, N>) -> Vec<Rational> {
-    p.iter().cloned().collect()
-}
-
-fn dot<const N: usize>(u: &Vector<Rational, N>, v: &Vector<Rational, N>) -> Rational {
-    gjk::vector::dot(u, v)
-}
-
-/// `max |a − b|²` over the points of `A − B`.
-fn scale2<const N: usize>(a: &[Vector<Rational, N>], b: &[Vector<Rational, N>]) -> f64 {
-    let mut m: f64 = 0.0;
-    for p in a {
-        for q in b {
-            m = m.max(dot(&(p - q), &(p - q)).to_f64());
-        }
-    }
-    m
-}
-
-/// The f64 bound of the module docs, as tested: `|δ² − δ*²| ≤ 10⁻⁹ δ*² +
-/// 10⁻⁹ scale²`.
-fn f64_close(got: f64, want: f64, scale2: f64) -> bool {
-    (got - want).abs() <= 1e-9 * want + 1e-9 * scale2
-}
 
 #[derive(Default, Debug)]
 struct Tally {
@@ -65,135 +37,27 @@ struct Tally {
     worst_rel: f64,
 }
 
-/// Checks an exact `Penetrating` answer against the oracle's.
-fn check_penetration<const N: usize>(
-    a: &[Vector<Rational, N>],
-    b: &[Vector<Rational, N>],
-    p: &Penetration<Rational, N>,
-    depth2: &Rational,
-    ctx: &str,
-) {
-    let (ra, rb) = (rows(a), rows(b));
-    assert_eq!(&p.depth2, depth2, "depth²: {ctx}");
-    assert_eq!(&dot(&p.penetration, &p.penetration), depth2, "{ctx}");
-    assert_eq!(&p.witness_a - &p.witness_b, p.penetration, "{ctx}");
-    assert!(
-        oracle::intersects(&ra, &[row(&p.witness_a)]).unwrap(),
-        "witness_a: {ctx}"
-    );
-    assert!(
-        oracle::intersects(&rb, &[row(&p.witness_b)]).unwrap(),
-        "witness_b: {ctx}"
-    );
-    // p = (c / n·n) n: parallel, same direction.
-    let (n, pen) = (&p.normal, &p.penetration);
-    assert!(dot(n, pen) > Rational::zero(), "{ctx}");
-    assert_eq!(pen * dot(n, n), n * dot(n, pen), "{ctx}");
-    let moved: Vec<Vec<Rational>> = a.iter().map(|x| row(&(x - pen))).collect();
-    assert_eq!(
-        oracle::relation(&moved, &rb),
-        Ok(Relation::Touching),
-        "A − penetration should touch B: {ctx}"
-    );
-    assert!(oracle::separates(&moved, &rb, &row(n)).unwrap(), "{ctx}");
-    // λ ≥ 0, Σλ = 1, on N facet vertices.
-    assert_eq!(p.facet.len(), N, "{ctx}");
-    assert!(
-        p.barycentric.iter().all(|l| *l >= Rational::zero()),
-        "{ctx}"
-    );
-    assert_eq!(
-        p.barycentric.iter().cloned().sum::<Rational>(),
-        integer(1),
-        "{ctx}"
-    );
-}
-
 /// One case: exact EPA against the oracle, then `f64` against exact.
 fn check_case<const N: usize>(a: &[Vector<Rational, N>], b: &[Vector<Rational, N>], t: &mut Tally) {
-    let ctx = format!("A = {}, B = {}", common::show(a), common::show(b));
-    let truth = oracle::penetration_depth(&rows(a), &rows(b)).unwrap();
-    let rep = epa(
-        &Cloud(a.to_vec()),
-        &Cloud(b.to_vec()),
-        &EpaOptions::default(),
-    )
-    .unwrap();
-    let exact_depth2 = match (&truth, &rep.outcome) {
-        (PenetrationDepth::Penetrating { depth2, facets, .. }, EpaOutcome::Penetrating(p)) => {
-            check_penetration(a, b, p, depth2, &ctx);
+    let (verdict, depth2) = exact_matches_oracle(a, b);
+    match verdict {
+        Verdict::Penetrating { ties } => {
             t.penetrating += 1;
-            t.ties += usize::from(facets.len() > 1);
-            depth2.clone()
+            t.ties += usize::from(ties);
         }
-        (
-            PenetrationDepth::NotPenetrating {
-                relation: Relation::Touching,
-            },
-            EpaOutcome::Touching { normal },
-        ) => {
-            assert!(!normal.iter().all(Zero::is_zero), "{ctx}");
-            assert!(
-                oracle::separates(&rows(a), &rows(b), &row(normal)).unwrap(),
-                "touching normal {normal:?}: {ctx}"
-            );
-            t.touching += 1;
-            Rational::zero()
-        }
-        (
-            PenetrationDepth::NotPenetrating {
-                relation: Relation::Separated,
-            },
-            EpaOutcome::NotIntersecting { axis },
-        ) => {
-            assert!(
-                oracle::strictly_separates(&rows(a), &rows(b), &row(axis)).unwrap(),
-                "{ctx}"
-            );
+        Verdict::Touching => t.touching += 1,
+        Verdict::Separated => {
             t.separated += 1;
             return;
         }
-        (want, got) => panic!("oracle {want:?}, exact EPA {got:?}: {ctx}"),
-    };
-    // f64 on the same case.
-    let fa: Vec<Vector<f64, N>> = common::convert(a);
-    let fb: Vec<Vector<f64, N>> = common::convert(b);
-    let frep = epa(&Cloud(fa), &Cloud(fb), &EpaOptions::default()).unwrap();
-    let want = exact_depth2.to_f64();
-    let s2 = scale2(a, b);
-    match &frep.outcome {
-        EpaOutcome::Penetrating(p) => {
-            assert!(
-                f64_close(p.depth2, want, s2),
-                "f64 depth² {} vs exact {want}: {ctx}",
-                p.depth2
-            );
-            // The witnesses are in their hulls up to rounding.
-            for (w, shape) in [(&p.witness_a, a), (&p.witness_b, b)] {
-                let w: Vec<Rational> = w
-                    .iter()
-                    .map(|x| gjk::scalar::rational_from_f64(*x).expect("finite"))
-                    .collect();
-                let d2 = oracle::distance_squared(&rows(shape), &[w]).unwrap().dist2;
-                assert!(d2.to_f64() <= 1e-20 * s2, "f64 witness off by {d2}: {ctx}");
-            }
-            if want > 0.0 {
-                t.worst_rel = t.worst_rel.max((p.depth2 - want).abs() / want);
-            }
+    }
+    match f64_agrees(a, b, &depth2) {
+        Ok(got) if !depth2.is_zero() => {
+            let want = depth2.to_f64();
+            t.worst_rel = t.worst_rel.max((got - want).abs() / want);
         }
-        EpaOutcome::Touching { .. } => {
-            assert!(
-                f64_close(0.0, want, s2),
-                "f64 touching, exact {want}: {ctx}"
-            )
-        }
-        EpaOutcome::NotIntersecting { .. } => {
-            assert!(want == 0.0, "f64 not intersecting, exact {want}: {ctx}")
-        }
-        EpaOutcome::NotConverged { reason, .. } => {
-            t.f64_not_converged += 1;
-            eprintln!("f64 not converged ({reason}): {ctx}");
-        }
+        Ok(_) => {}
+        Err(_) => t.f64_not_converged += 1,
     }
 }
 
