@@ -12,6 +12,8 @@
 //! * [`distance`]: the distance loop and Johnson's sub-algorithm, in any
 //!   dimension (exact squared distances and witness points with rationals);
 //! * [`contact`]: separated / touching / penetrating, exactly;
+//! * [`epa`]: penetration depth, contact normal and witness points (the
+//!   Expanding Polytope Algorithm, any dimension, exact with rationals);
 //! * [`oracle`]: the exact answers GJK is checked against, computed without
 //!   GJK (linear programming, enumeration, exact projections);
 //! * [`case`]: the JSON Lines case format of the `gjk` tool.

@@ -19,7 +19,7 @@
 //! # The algorithm
 //!
 //! EPA keeps a polytope `P ⊂ K` whose vertices are support points of `K`,
-//! starting from the simplex of a GJK run ([`start`], "The start" below):
+//! starting from the simplex of a GJK run (`src/epa/start.rs`, "The start" below):
 //!
 //! ```text
 //! loop
@@ -49,7 +49,7 @@
 //!
 //! A facet is `N` affinely independent vertices `q₀ … q_{N−1}`. With edges
 //! `eᵢ = qᵢ − q₀`, its normal is the generalised cross product
-//! `n_j = (−1)^j det(E without column j)` ([`polytope::cross`]): `n · x` is
+//! `n_j = (−1)^j det(E without column j)` (`cross` in `src/epa/polytope.rs`): `n · x` is
 //! the expansion of `det[E; x]` along its last row, so `n ⊥ eᵢ`, and `n = 0`
 //! exactly when the vertices are dependent (in 2D `n = (e_y, −e_x)`, in 3D
 //! `e₁ × e₂`, in 1D `(1)`). It is turned to point away from the centroid of
@@ -70,7 +70,7 @@
 //! `conv(P ∪ {w})` is `P` without the seeing facets plus one new facet
 //! `ridge ∪ {w}` per horizon ridge. A ridge is a facet minus one vertex
 //! (`N − 1` vertices): an edge in 3D, a vertex in 2D, the empty set in 1D,
-//! so one rule serves every dimension ([`polytope::Polytope::insert`]). The
+//! so one rule serves every dimension (`Polytope::insert` in `src/epa/polytope.rs`). The
 //! seeing region is found by flooding across ridges from `F` (which sees
 //! `s`). Every new facet is non-degenerate: `w` is strictly beyond the plane
 //! of the removed facet through its ridge, so `w ∉ aff(ridge)`. A point
@@ -89,7 +89,7 @@
 //! # The start
 //!
 //! GJK ends with a simplex `S` holding the origin, possibly with fewer than
-//! `N + 1` vertices or with the origin on its boundary ([`start`]). The start
+//! `N + 1` vertices or with the origin on its boundary (`src/epa/start.rs`). The start
 //! keeps the smallest face of `S` holding the origin in its relative
 //! interior, whose affine hull is then a linear subspace `L`, and grows it
 //! one dimension at a time along a direction `d ⊥ L`: if the support point
