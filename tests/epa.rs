@@ -15,11 +15,14 @@
 //!   separated pairs `NotIntersecting` with a strictly separating axis.
 //!
 //! The same cases in `f64` must agree within the float bound of the module
-//! docs. Failure messages print the case as exact rationals.
+//! docs (and in `f32` within the same bound scaled to its precision).
+//! Failure messages print the case as exact rationals.
 
 mod common;
 
-use common::epa_check::{check_penetration, exact_matches_oracle, f64_agrees, rows, Verdict};
+use common::epa_check::{
+    check_penetration, exact_matches_oracle, f64_agrees, rows, scale2, Verdict,
+};
 use common::{Cloud, Lcg};
 use gjk::epa::{epa, epa_from_simplex, EpaNotConverged, EpaOptions, EpaOutcome};
 use gjk::oracle::{self, PenetrationDepth};
@@ -34,6 +37,7 @@ struct Tally {
     separated: usize,
     ties: usize,
     f64_not_converged: usize,
+    f32_not_converged: usize,
     worst_rel: f64,
 }
 
@@ -59,6 +63,27 @@ fn check_case<const N: usize>(a: &[Vector<Rational, N>], b: &[Vector<Rational, N
         Ok(_) => {}
         Err(_) => t.f64_not_converged += 1,
     }
+    // f32: the same algorithm with u = 2⁻²⁴; the bound scales with u.
+    let fa: Vec<Vector<f32, N>> = common::convert(a);
+    let fb: Vec<Vector<f32, N>> = common::convert(b);
+    let want = depth2.to_f64();
+    let s2 = common::epa_check::scale2(a, b);
+    let got = match epa(&Cloud(fa), &Cloud(fb), &EpaOptions::default())
+        .unwrap()
+        .outcome
+    {
+        EpaOutcome::Penetrating(p) => p.depth2 as f64,
+        EpaOutcome::Touching { .. } | EpaOutcome::NotIntersecting { .. } => 0.0,
+        EpaOutcome::NotConverged { .. } => {
+            t.f32_not_converged += 1;
+            return;
+        }
+    };
+    assert!(
+        (got - want).abs() <= 1e-3 * (want + s2),
+        "f32 depth² {got} vs exact {want}: {}",
+        common::epa_check::context(a, b)
+    );
 }
 
 /// A point with integer coordinates.
@@ -174,28 +199,28 @@ fn random_cases<const N: usize>(seed: u64, cases: usize, max_points: usize, span
 fn exact_epa_is_the_oracle_depth_2d() {
     let t = random_cases::<2>(2, 300, 5, 3);
     eprintln!("2D: {t:?}");
-    assert_eq!(t.f64_not_converged, 0);
+    assert_eq!((t.f64_not_converged, t.f32_not_converged), (0, 0));
 }
 
 #[test]
 fn exact_epa_is_the_oracle_depth_3d() {
     let t = random_cases::<3>(3, 200, 5, 3);
     eprintln!("3D: {t:?}");
-    assert_eq!(t.f64_not_converged, 0);
+    assert_eq!((t.f64_not_converged, t.f32_not_converged), (0, 0));
 }
 
 #[test]
 fn exact_epa_is_the_oracle_depth_on_degenerate_pairs_2d() {
     let t = degenerate_cases::<2>(20, 300);
     eprintln!("2D degenerate: {t:?}");
-    assert_eq!(t.f64_not_converged, 0);
+    assert_eq!((t.f64_not_converged, t.f32_not_converged), (0, 0));
 }
 
 #[test]
 fn exact_epa_is_the_oracle_depth_on_degenerate_pairs_3d() {
     let t = degenerate_cases::<3>(30, 240);
     eprintln!("3D degenerate: {t:?}");
-    assert_eq!(t.f64_not_converged, 0);
+    assert_eq!((t.f64_not_converged, t.f32_not_converged), (0, 0));
 }
 
 /// Pairs that mostly penetrate in higher dimensions: a perturbed simplex
@@ -240,7 +265,7 @@ fn exact_epa_is_the_oracle_depth_1d_4d_5d() {
     let t5 = overlapping_cases::<5>(5, 16);
     eprintln!("1D: {t1:?}\n4D: {t4:?}\n4D degenerate: {t4d:?}\n5D: {t5:?}");
     for t in [&t1, &t4, &t4d, &t5] {
-        assert_eq!(t.f64_not_converged, 0);
+        assert_eq!((t.f64_not_converged, t.f32_not_converged), (0, 0));
     }
     assert!(t1.penetrating >= 50 && t1.touching >= 10);
     assert!(t4.penetrating >= 10 && t5.penetrating >= 4, "{t4:?} {t5:?}");
@@ -457,4 +482,57 @@ fn balls_in_f64() {
             other => panic!("{other:?}"),
         }
     }
+}
+
+/// Where float mode's tolerances start to matter (module docs, "Float
+/// mode"): two boxes overlapping by `ε = 2⁻ᵏ` along x. Exact EPA gives
+/// `depth² = ε²` for every `k`; f64 reports `Penetrating` with the right
+/// depth while `ε` is above the facet noise `ABS_TOL_FACTOR · u · scale · κ`
+/// (`≈ 2.3·10⁻¹³ · scale` here, `κ = 1` for the box's right-angled facets),
+/// and `Touching` below it — never a made-up depth.
+#[test]
+fn where_the_float_tolerance_starts_to_matter() {
+    let unit = |lo: [f64; 3], hi: [f64; 3]| -> Vec<Vector<Rational, 3>> {
+        (0..8)
+            .map(|m| {
+                Vector::<Rational, 3>::from_fn(|i, _| {
+                    let x = if m >> i & 1 == 0 { lo[i] } else { hi[i] };
+                    gjk::scalar::rational_from_f64(x).unwrap()
+                })
+            })
+            .collect()
+    };
+    let a = unit([0.0, 0.0, 0.0], [1.0, 1.0, 1.0]);
+    let u = f64::UNIT_ROUNDOFF;
+    let mut switched = None;
+    // 1 − 2⁻⁵² is the last double below 1.
+    for k in 20..=52 {
+        let eps = 2f64.powi(-k);
+        let b = unit([1.0 - eps, 0.25, 0.25], [2.0, 0.75, 0.75]);
+        let exact = epa(&Cloud(a.clone()), &Cloud(b.clone()), &EpaOptions::default()).unwrap();
+        let want = gjk::scalar::rational_from_f64(eps).unwrap();
+        assert_eq!(exact.outcome.depth2(), Some(want.clone() * want), "k = {k}");
+        let fa = Cloud(common::convert::<f64, 3>(&a));
+        let fb = Cloud(common::convert::<f64, 3>(&b));
+        let scale = scale2(&a, &b).sqrt();
+        let noise = gjk::distance::ABS_TOL_FACTOR * u * scale;
+        match epa(&fa, &fb, &EpaOptions::default()).unwrap().outcome {
+            EpaOutcome::Penetrating(p) => {
+                assert!(switched.is_none(), "k = {k}: penetrating again");
+                assert!(
+                    (p.depth() - eps).abs() <= 4.0 * noise,
+                    "k = {k}: {}",
+                    p.depth()
+                );
+            }
+            EpaOutcome::Touching { .. } => {
+                switched.get_or_insert(k);
+                assert!(eps <= 4.0 * noise, "k = {k}: touching at ε = {eps}");
+            }
+            other => panic!("k = {k}: {other:?}"),
+        }
+    }
+    let k = switched.expect("a depth below the noise is touching");
+    eprintln!("f64 switches to touching at ε = 2^-{k}");
+    assert!((38..=46).contains(&k), "{k}");
 }
