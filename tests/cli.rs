@@ -167,12 +167,26 @@ fn rows<const N: usize>(
     (r(a), r(b))
 }
 
+/// Every case of a case file: its id and its two point sets as oracle rows.
+fn oracle_cases(text: &str) -> Vec<(Value, Rows, Rows)> {
+    use gjk::Rational;
+    gjk::case::read_cases(text.as_bytes())
+        .map(|case| {
+            let case = case.unwrap();
+            let (a, b) = match case.dim() {
+                3 => rows(case.points::<Rational, 3>().unwrap()),
+                _ => rows(case.points::<Rational, 2>().unwrap()),
+            };
+            (case.id_or_line(), a, b)
+        })
+        .collect()
+}
+
 /// In exact mode the tool's `distance_squared` and witnesses are the
 /// oracle's, on every case of the example file; in f64 the distance is
 /// within 1e-12 (relative) of the exact one.
 #[test]
 fn distance_fields_match_the_oracle() {
-    use gjk::case::read_cases;
     use gjk::oracle;
     use gjk::Rational;
 
@@ -183,13 +197,7 @@ fn distance_fields_match_the_oracle() {
     let (_, float, _) = gjk(&["query", "--scalar", "f64", "examples/cases.jsonl"], None);
     let rat = |v: &Value| -> Rational { gjk::case::parse_coordinate(v).unwrap() };
     let mut separated = 0;
-    for case in read_cases(text.as_bytes()) {
-        let case = case.unwrap();
-        let id = case.id_or_line();
-        let (a, b) = match case.dim() {
-            3 => rows(case.points::<Rational, 3>().unwrap()),
-            _ => rows(case.points::<Rational, 2>().unwrap()),
-        };
+    for (id, a, b) in oracle_cases(&text) {
         let truth = oracle::distance_squared(&a, &b).unwrap();
         let e = exact.iter().find(|v| v["id"] == id).unwrap();
         assert_eq!(rat(&e["distance_squared"]), truth.dist2, "{id}");
@@ -230,7 +238,6 @@ fn distance_fields_match_the_oracle() {
 /// `normal` has unit length. Other cases have no penetration fields.
 #[test]
 fn penetration_fields_match_the_oracle() {
-    use gjk::case::read_cases;
     use gjk::oracle::{self, PenetrationDepth, Relation};
     use gjk::Rational;
 
@@ -250,13 +257,7 @@ fn penetration_fields_match_the_oracle() {
     let dot =
         |u: &[Rational], v: &[Rational]| -> Rational { u.iter().zip(v).map(|(x, y)| x * y).sum() };
     let mut penetrating = 0;
-    for case in read_cases(input.as_bytes()) {
-        let case = case.unwrap();
-        let id = case.id_or_line();
-        let (a, b) = match case.dim() {
-            3 => rows(case.points::<Rational, 3>().unwrap()),
-            _ => rows(case.points::<Rational, 2>().unwrap()),
-        };
+    for (id, a, b) in oracle_cases(&input) {
         let e = exact.iter().find(|v| v["id"] == id).unwrap();
         let f = float.iter().find(|v| v["id"] == id).unwrap();
         let PenetrationDepth::Penetrating { depth2, .. } =

@@ -144,19 +144,25 @@ fn fcl_366_and_parry_cap_is_not_separation_and_touching_is_not_disjoint() {
     assert_eq!(contact_name(&a, &touching, &Options::default()), "touching");
 }
 
+/// The box `A` of the kissing-boxes reports (fcl #495, #493, #445).
+const KISSING_A: ([f64; 3], [f64; 3]) = ([0.0, 0.0, 0.0], [0.5, 0.5, 0.5]);
+/// Boxes kissing [`KISSING_A`]: on a face, an edge, a vertex, part of a
+/// face, and across a face while overlapping it in x and y.
+const KISSING_B: [([f64; 3], [f64; 3]); 5] = [
+    ([0.5, 0.0, 0.0], [1.0, 0.5, 0.5]),
+    ([0.5, 0.5, 0.0], [1.0, 1.0, 0.5]),
+    ([0.5, 0.5, 0.5], [1.0, 1.0, 1.0]),
+    ([0.5, 0.125, 0.25], [0.75, 0.375, 1.5]),
+    ([-0.25, 0.125, 0.5], [0.75, 0.375, 1.5]),
+];
+
 /// fcl #495, #493, #445: boxes in kissing contact, where GJK said touching
 /// and EPA said separated. Here the verdict is touching in exact mode for
 /// face, edge and vertex kisses, and the same in f64 (dyadic coordinates).
 #[test]
 fn fcl_495_kissing_boxes_are_touching() {
-    let a_lo = [0.0, 0.0, 0.0];
-    let a_hi = [0.5, 0.5, 0.5];
-    for (lo, hi) in [
-        ([0.5, 0.0, 0.0], [1.0, 0.5, 0.5]),
-        ([0.5, 0.5, 0.0], [1.0, 1.0, 0.5]),
-        ([0.5, 0.5, 0.5], [1.0, 1.0, 1.0]),
-        ([0.5, 0.125, 0.25], [0.75, 0.375, 1.5]),
-    ] {
+    let (a_lo, a_hi) = KISSING_A;
+    for (lo, hi) in KISSING_B {
         let e = contact_name(
             &boxed(a_lo, a_hi, exact),
             &boxed(lo, hi, exact),
@@ -306,15 +312,8 @@ fn parry_253_epa_on_a_touching_start_is_touching() {
 /// f64 — never "separated".
 #[test]
 fn fcl_495_epa_on_kissing_boxes_is_touching() {
-    let a_lo = [0.0, 0.0, 0.0];
-    let a_hi = [0.5, 0.5, 0.5];
-    for (lo, hi) in [
-        ([0.5, 0.0, 0.0], [1.0, 0.5, 0.5]),
-        ([0.5, 0.5, 0.0], [1.0, 1.0, 0.5]),
-        ([0.5, 0.5, 0.5], [1.0, 1.0, 1.0]),
-        ([0.5, 0.125, 0.25], [0.75, 0.375, 1.5]),
-        ([-0.25, 0.125, 0.5], [0.75, 0.375, 1.5]),
-    ] {
+    let (a_lo, a_hi) = KISSING_A;
+    for (lo, hi) in KISSING_B {
         let (a, b) = (box_pts(a_lo, a_hi), box_pts(lo, hi));
         assert_eq!(
             epa_check::exact_matches_oracle(&a, &b).0,

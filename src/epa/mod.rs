@@ -205,30 +205,20 @@ where
     A: Support<T, N> + ?Sized,
     B: Support<T, N> + ?Sized,
 {
-    let (simplex, gjk_iterations) = if N == 2 || N == 3 {
+    // The GJK run: its simplex, or the outcome it already decides.
+    let no_answer = |reason| EpaOutcome::NotConverged { reason, best: None };
+    let (found, gjk_iterations) = if N == 2 || N == 3 {
         let gopts = Options {
             initial_direction: opts.initial_direction.clone(),
             max_iterations: opts.max_iterations,
         };
         let r = gjk(a, b, &gopts)?;
-        match r.outcome {
-            Outcome::Intersecting { simplex, .. } => (simplex, r.iterations),
-            Outcome::Separated { axis, .. } => {
-                return Ok(report(
-                    EpaOutcome::NotIntersecting { axis },
-                    0,
-                    r.iterations,
-                    0,
-                ))
-            }
-            Outcome::NotConverged { reason, .. } => {
-                let outcome = EpaOutcome::NotConverged {
-                    reason: EpaNotConverged::Gjk(reason),
-                    best: None,
-                };
-                return Ok(report(outcome, 0, r.iterations, 0));
-            }
-        }
+        let found = match r.outcome {
+            Outcome::Intersecting { simplex, .. } => Ok(simplex),
+            Outcome::Separated { axis, .. } => Err(EpaOutcome::NotIntersecting { axis }),
+            Outcome::NotConverged { reason, .. } => Err(no_answer(EpaNotConverged::Gjk(reason))),
+        };
+        (found, r.iterations)
     } else {
         let dopts = DistanceOptions {
             initial_direction: opts.initial_direction.clone(),
@@ -236,26 +226,19 @@ where
             ..DistanceOptions::default()
         };
         let r = distance(a, b, &dopts)?;
-        match r.outcome {
-            DistanceOutcome::Intersecting { simplex } => (simplex, r.iterations),
-            DistanceOutcome::Separated { axis, .. } => {
-                return Ok(report(
-                    EpaOutcome::NotIntersecting { axis },
-                    0,
-                    r.iterations,
-                    0,
-                ))
-            }
+        let found = match r.outcome {
+            DistanceOutcome::Intersecting { simplex } => Ok(simplex),
+            DistanceOutcome::Separated { axis, .. } => Err(EpaOutcome::NotIntersecting { axis }),
             DistanceOutcome::NotConverged { reason, .. } => {
-                let outcome = EpaOutcome::NotConverged {
-                    reason: EpaNotConverged::Distance(reason),
-                    best: None,
-                };
-                return Ok(report(outcome, 0, r.iterations, 0));
+                Err(no_answer(EpaNotConverged::Distance(reason)))
             }
-        }
+        };
+        (found, r.iterations)
     };
-    run(a, b, &simplex, opts.max_iterations, gjk_iterations)
+    match found {
+        Ok(simplex) => run(a, b, &simplex, opts.max_iterations, gjk_iterations),
+        Err(outcome) => Ok(report(outcome, 0, gjk_iterations, 0)),
+    }
 }
 
 /// EPA from a simplex of support points of `A − B` whose hull holds the
