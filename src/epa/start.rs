@@ -134,8 +134,12 @@ where
     if verts.is_empty() {
         return Ok(Start::Failed(EpaNotConverged::StartSimplex));
     }
+    // Independence is tested once, on GJK's face; every point added below
+    // is off the span by `d · s / |d|`, above the noise, and its rejection
+    // joins the basis as it is (re-testing it with the Gram pivot's looser,
+    // relative threshold could drop it again and again).
+    let mut basis = independent(&mut verts);
     loop {
-        let basis = independent(&mut verts);
         if verts.len() == N + 1 {
             return Ok(Start::Simplex(verts));
         }
@@ -164,6 +168,12 @@ where
         if h.is_zero() || (!T::EXACT && h.to_f64() / dd <= noise) {
             return Ok(Start::Touching { normal: d });
         }
+        let r = reject_all(&(&s.w - &verts[0].w), &basis);
+        let rr = dot(&r, &r);
+        if rr.is_zero() || !rr.is_finite() {
+            return Ok(Start::Failed(EpaNotConverged::DegenerateFacet));
+        }
+        basis.push((r, rr));
         verts.push(s);
     }
 }
