@@ -107,7 +107,10 @@
 //! (the Gram system of [`crate::distance::subalgorithm`]) are `≥ 0`, so
 //! `witness_a = Σ λᵢ aᵢ` and `witness_b = Σ λᵢ bᵢ`, built from the support
 //! points on each shape, lie in `A` and `B`, and
-//! `witness_a − witness_b = Σ λᵢ wᵢ = p` — exactly, in exact mode.
+//! `witness_a − witness_b = Σ λᵢ wᵢ = p` — exactly, in exact mode. This is
+//! how the distance loop makes its witnesses too (GJK 1988; Ericson,
+//! *Real-Time Collision Detection* §9.5; Catto, GDC 2010), applied to the
+//! facet instead of the simplex.
 //!
 //! # The known EPA failures, and what happens here
 //!
@@ -144,7 +147,15 @@
 //!   the distance loop's relative tolerance: `2.3·10⁻¹³` in `f64`);
 //! * the answer is **touching** when `δ ≤ noise`;
 //! * a facet whose plane passes within `noise` of the interior point is
-//!   degenerate ([`EpaNotConverged::DegenerateFacet`]).
+//!   degenerate ([`EpaNotConverged::DegenerateFacet`]);
+//! * in the start phase, GJK's simplex holds the origin when its closest
+//!   point is within `ABS_TOL_FACTOR · u · scale` of it (else
+//!   [`EpaNotConverged::StartSimplex`]), and a support point along `d ⊥ L`
+//!   with `d·s/|d|` at most that much means touching.
+//!
+//! `tests/epa.rs` (`where_the_float_tolerance_starts_to_matter`) shows the
+//! touching threshold at work: boxes overlapping by `2⁻⁴¹` are penetrating
+//! in `f64`, by `2⁻⁴²` touching, as `noise ≈ 2.5·10⁻¹³` there predicts.
 //!
 //! **What a float answer guarantees.** At a `Penetrating` stop, up to the
 //! rounding of the one dot product `n·s`, `A − B` lies under the plane at
@@ -154,7 +165,9 @@
 //! `K` only up to `noise` per facet, which is not proved, so `δ` is an
 //! estimate with that error budget: `tests/epa.rs` checks
 //! `|δ² − δ*²| ≤ 10⁻⁹ δ*² + 10⁻⁹ scale²` in `f64` against the exact answer
-//! on thousands of integer cases. The witness points are convex combinations
+//! on hundreds of small-integer cases in 1D to 5D (the worst relative error
+//! seen is a few `10⁻¹⁵`), and `tests/known_failures.rs` on nearly
+//! degenerate ones. The witness points are convex combinations
 //! of support points (the `λ` clamped at 0 and renormalised), the normal is
 //! the facet's. Exact mode has `u = 0`: every test above is an exact sign.
 
