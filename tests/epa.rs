@@ -625,3 +625,29 @@ fn nearly_flat_float_pairs_stress() {
     eprintln!("f32 2D: {:?}", float_stress::<f32, 2>(4, 20_000));
     eprintln!("f64 4D: {:?}", float_stress::<f64, 4>(5, 3_000));
 }
+
+/// Exact mode has no range limits: a pair scaled by `2⁶⁰⁰` or `2⁻⁶⁰⁰` (far
+/// outside `f64`) has its squared depth scaled by `2^±1200`, and still
+/// matches the oracle.
+#[test]
+fn exact_mode_has_no_range_limits() {
+    let a: Vec<Vector<Rational, 3>> = [[0, 0, 0], [4, 0, 0], [0, 4, 0], [0, 0, 4], [3, 3, 3]]
+        .iter()
+        .map(|p| pt::<3>(|i| p[i]))
+        .collect();
+    let b: Vec<Vector<Rational, 3>> = [[1, 1, 1], [-2, 1, 1], [1, 2, -1]]
+        .iter()
+        .map(|p| pt::<3>(|i| p[i]))
+        .collect();
+    let (_, depth2) = exact_matches_oracle(&a, &b);
+    assert!(!depth2.is_zero());
+    for e in [600, -600] {
+        let s = <Rational as gjk::Scalar>::pow2(e);
+        let scale = |v: &[Vector<Rational, 3>]| -> Vec<Vector<Rational, 3>> {
+            v.iter().map(|p| p * s.clone()).collect()
+        };
+        let (sa, sb) = (scale(&a), scale(&b));
+        let (_, d2) = exact_matches_oracle(&sa, &sb);
+        assert_eq!(d2, depth2.clone() * s.clone() * s.clone(), "2^{e}");
+    }
+}

@@ -35,7 +35,7 @@ pub(crate) struct Facet<T: Field, const N: usize> {
     /// The squared distance of the facet's hyperplane from the origin,
     /// `c² / (n · n)`, computed as `c · (c / n·n)` (see the module docs).
     pub dist2: T,
-    /// `|n|`, as an `f64` (float-mode tolerances only).
+    /// `|n|`, as an `f64` (float-mode tolerances only; `1` in exact mode).
     pub norm: f64,
     /// `Π |eᵢ| / |n|` over the edges `eᵢ = qᵢ − q₀` (Hadamard's ratio, `≥ 1`):
     /// how much the rounding of the edges is amplified in the normal's
@@ -180,18 +180,27 @@ impl<T: Field, const N: usize> Polytope<T, N> {
     ) -> Result<Facet<T, N>, EpaNotConverged> {
         let mut normal = cross(q);
         let nn = dot(&normal, &normal);
-        let norm = nn.to_f64().sqrt();
-        if nn.is_zero() || !nn.is_finite() || !norm.is_finite() {
+        if nn.is_zero() || !nn.is_finite() {
             return Err(EpaNotConverged::DegenerateFacet);
         }
-        let edges: f64 = q[1..]
-            .iter()
-            .map(|p| {
-                let e = *p - q[0];
-                dot(&e, &e).to_f64().sqrt()
-            })
-            .product();
-        let cond = (edges / norm).max(1.0);
+        // |n| and κ only serve the float tolerances; exact values may be far
+        // outside f64's range, and must not be judged by it.
+        let (norm, cond) = if T::EXACT {
+            (1.0, 1.0)
+        } else {
+            let norm = nn.to_f64().sqrt();
+            let edges: f64 = q[1..]
+                .iter()
+                .map(|p| {
+                    let e = *p - q[0];
+                    dot(&e, &e).to_f64().sqrt()
+                })
+                .product();
+            if !norm.is_finite() || norm == 0.0 {
+                return Err(EpaNotConverged::DegenerateFacet);
+            }
+            (norm, (edges / norm).max(1.0))
+        };
         let mut probe = Facet {
             vertices: idx,
             offset: dot(&normal, q[0]),
