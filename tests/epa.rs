@@ -651,3 +651,35 @@ fn exact_mode_has_no_range_limits() {
         assert_eq!(d2, depth2.clone() * s.clone() * s.clone(), "2^{e}");
     }
 }
+
+/// Float range: EPA computes with the points scaled by a power of two (like
+/// the classifier), so f32 boxes at scales `2⁻⁶⁰ … 2⁶⁰` — where a facet
+/// normal's squared length, of degree 4 in the coordinates, would overflow
+/// or underflow `f32` — give the same relative depth, 1/4 of the unit.
+#[test]
+fn f32_depths_do_not_depend_on_the_scale() {
+    for k in (-60..=60).step_by(10) {
+        let s = 2f32.powi(k);
+        let boxed = |lo: [f32; 3], hi: [f32; 3]| {
+            Cloud(
+                (0..8)
+                    .map(|m| {
+                        Vector::<f32, 3>::from_fn(|i, _| {
+                            s * if m >> i & 1 == 0 { lo[i] } else { hi[i] }
+                        })
+                    })
+                    .collect::<Vec<_>>(),
+            )
+        };
+        let a = boxed([0.0; 3], [1.0; 3]);
+        let b = boxed([0.75, 0.25, 0.5], [2.0, 0.5, 0.75]);
+        match epa(&a, &b, &EpaOptions::default()).unwrap().outcome {
+            EpaOutcome::Penetrating(p) => {
+                let rel = p.depth() / s;
+                assert!((rel - 0.25).abs() <= 1e-5, "2^{k}: {rel}");
+                assert!((p.unit_normal()[0] - 1.0).abs() <= 1e-5, "2^{k}: {p:?}");
+            }
+            other => panic!("2^{k}: {other:?}"),
+        }
+    }
+}

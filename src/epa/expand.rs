@@ -19,6 +19,7 @@ pub(crate) fn expand<T, const N: usize, A, B>(
     a: &A,
     b: &B,
     start: Vec<Vertex<T, N>>,
+    factors: (T, T),
     cap: usize,
     iterations: &mut usize,
 ) -> Result<(EpaOutcome<T, N>, usize), Error>
@@ -28,7 +29,7 @@ where
     B: Support<T, N> + ?Sized,
 {
     let not_converged = |reason, best| EpaOutcome::NotConverged { reason, best };
-    let mut poly = match Polytope::simplex(start) {
+    let mut poly = match Polytope::simplex(start, factors) {
         Ok(p) => p,
         Err(reason) => return Ok((not_converged(reason, None), 0)),
     };
@@ -56,7 +57,7 @@ where
         let s = support_vertex(a, b, &f.normal, *iterations)?;
         *iterations += 1;
         // How far s goes beyond the facet's plane, times |n|.
-        let gap = poly.height(&f, &s.w);
+        let gap = poly.height(&f, &poly.scaled(&s.w));
         if !gap.is_finite() {
             return Err(Error::Overflow {
                 iteration: *iterations,

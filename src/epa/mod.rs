@@ -132,6 +132,13 @@
 //!
 //! # Float mode
 //!
+//! All the geometry is computed on the points scaled by a power of two that
+//! brings the largest coordinate of GJK's simplex into `[1, 2)`
+//! ([`crate::vector::pow2_factors`], as the classifier does): no digit
+//! changes, and the normals' squared lengths (degree `2N − 2` in the
+//! coordinates) stay in range, so `f32` shapes at `2⁻⁶⁰` or `2⁶⁰` work like
+//! shapes at 1. The answer is scaled back.
+//!
 //! With `u` the unit roundoff, `scale = max |w|` over the vertices, and a
 //! facet's **condition** `κ = Π|eᵢ| / |n|` (Hadamard's ratio: `1` for a
 //! right-angled facet, large for slivers), a facet's plane is placed to
@@ -310,8 +317,8 @@ where
         });
     }
     let mut iterations = 0;
-    let verts = match start::start(a, b, simplex, cap, &mut iterations)? {
-        Start::Simplex(v) => v,
+    let (verts, factors) = match start::start(a, b, simplex, cap, &mut iterations)? {
+        Start::Simplex { vertices, factors } => (vertices, factors),
         Start::Touching { normal } => {
             return Ok(report(
                 EpaOutcome::Touching { normal },
@@ -325,6 +332,6 @@ where
             return Ok(report(outcome, iterations, gjk_iterations, 0));
         }
     };
-    let (outcome, facets) = expand::expand(a, b, verts, cap, &mut iterations)?;
+    let (outcome, facets) = expand::expand(a, b, verts, factors, cap, &mut iterations)?;
     Ok(report(outcome, iterations, gjk_iterations, facets))
 }

@@ -16,7 +16,7 @@ use crate::distance::subalgorithm::project_face;
 use crate::distance::ABS_TOL_FACTOR;
 use crate::scalar::Field;
 use crate::simplex::Vertex;
-use crate::vector::{dot, normalized, Vector};
+use crate::vector::{dot, Vector};
 
 use super::outcome::{EpaNotConverged, Penetration};
 
@@ -119,6 +119,11 @@ pub(crate) fn cross<T: Field, const N: usize>(q: &[&Vector<T, N>]) -> Vector<T, 
 pub(crate) struct Polytope<T: Field, const N: usize> {
     /// Every support point added so far (none is ever removed).
     pub vertices: Vec<Vertex<T, N>>,
+    /// Their points `w s₁ s₂`, which all the geometry uses (see
+    /// [`Polytope::scaled`]).
+    points: Vec<Vector<T, N>>,
+    /// `(s₁, s₂)`: powers of two (both `1` in exact mode).
+    factors: (T, T),
     /// Facets by id; `None` once removed.
     facets: Vec<Option<Facet<T, N>>>,
     /// Ridge → the ids of the facets that contain it (two when closed).
@@ -131,22 +136,31 @@ pub(crate) struct Polytope<T: Field, const N: usize> {
 
 impl<T: Field, const N: usize> Polytope<T, N> {
     /// The polytope of a full-dimensional simplex of `N + 1` vertices (the
-    /// start of the run). `Err` if a facet is degenerate: affinely dependent
-    /// vertices (exact), or a facet plane that its rounding error cannot
-    /// place on one side of the centroid (float).
-    pub fn simplex(vertices: Vec<Vertex<T, N>>) -> Result<Self, EpaNotConverged> {
+    /// start of the run), computing with the points scaled by the powers of
+    /// two `factors` (float modes: this keeps the normals' squared lengths,
+    /// of degree `2N − 2`, in range; exact: `(1, 1)`). `Err` if a facet is
+    /// degenerate: affinely dependent vertices (exact), or a facet plane
+    /// that its rounding error cannot place on one side of the centroid
+    /// (float).
+    pub fn simplex(vertices: Vec<Vertex<T, N>>, factors: (T, T)) -> Result<Self, EpaNotConverged> {
         debug_assert_eq!(vertices.len(), N + 1);
+        let points: Vec<Vector<T, N>> = vertices
+            .iter()
+            .map(|v| &v.w * factors.0.clone() * factors.1.clone())
+            .collect();
         let mut interior = Vector::<T, N>::zeros();
-        for v in &vertices {
-            interior += &v.w;
+        for p in &points {
+            interior += p;
         }
         interior /= T::from_i32(N as i32 + 1);
-        let scale = vertices
+        let scale = points
             .iter()
-            .map(|v| dot(&v.w, &v.w).to_f64().sqrt())
+            .map(|p| dot(p, p).to_f64().sqrt())
             .fold(0.0, f64::max);
         let mut poly = Polytope {
             vertices,
+            points,
+            factors,
             facets: Vec::new(),
             ridges: HashMap::new(),
             interior,
@@ -157,11 +171,16 @@ impl<T: Field, const N: usize> Polytope<T, N> {
             for (k, v) in (0..=N).filter(|&v| v != skip).enumerate() {
                 idx[k] = v;
             }
-            let q: Vec<&Vector<T, N>> = idx.iter().map(|&i| &poly.vertices[i].w).collect();
+            let q: Vec<&Vector<T, N>> = idx.iter().map(|&i| &poly.points[i]).collect();
             let f = poly.make_facet(idx, &q)?;
             poly.add(f);
         }
         Ok(poly)
+    }
+
+    /// A point of `A − B` as the polytope computes with it: `w s₁ s₂`.
+    pub fn scaled(&self, w: &Vector<T, N>) -> Vector<T, N> {
+        w * self.factors.0.clone() * self.factors.1.clone()
     }
 
     /// The float rounding budget of a facet's plane, in distance units: a
@@ -316,7 +335,8 @@ impl<T: Field, const N: usize> Polytope<T, N> {
         }
     }
 
-    /// Adds the support point `w`, which the facet `from` sees: removes every
+    /// Adds the support point `w` (its point scaled: `wp`), which the facet
+    /// `from` sees: removes every
     /// facet that sees `w` (found by flooding across ridges from `from`) and
     /// joins `w` to each ridge of the horizon, the boundary of the removed
     /// region (module docs, "The horizon").
@@ -326,6 +346,7 @@ impl<T: Field, const N: usize> Polytope<T, N> {
     /// new ridge not shared by exactly two facets. Everything is checked
     /// before anything changes, so on an error the polytope is as it was.
     pub fn insert(&mut self, from: usize, w: Vertex<T, N>) -> Result<(), EpaNotConverged> {
+        let wp = self.scaled(&w.w);
         // 0: unseen, 1: sees w (to be removed), 2: does not.
         let mut state = vec![0u8; self.facets.len()];
         let mut stack = vec![from];
@@ -343,7 +364,7 @@ impl<T: Field, const N: usize> Polytope<T, N> {
                     1 => {}
                     2 => horizon.push(ridge),
                     _ => {
-                        if self.sees(self.facet(other), &w.w) {
+                        if self.sees(self.facet(other), &wp) {
                             state[other] = 1;
                             stack.push(other);
                         } else {
@@ -356,7 +377,7 @@ impl<T: Field, const N: usize> Polytope<T, N> {
         }
         let wi = self.vertices.len();
         let old_scale = self.scale;
-        self.scale = self.scale.max(dot(&w.w, &w.w).to_f64().sqrt());
+        self.scale = self.scale.max(dot(&wp, &wp).to_f64().sqrt());
         let mut new_facets = Vec::with_capacity(horizon.len());
         // How many facets each new ridge (one through w) will have.
         let mut count: HashMap<Vec<usize>, usize> = HashMap::new();
@@ -364,8 +385,8 @@ impl<T: Field, const N: usize> Polytope<T, N> {
             let mut idx = [wi; N];
             // The ridge is ascending and every old index is below `wi`.
             idx[..N - 1].clone_from_slice(&ridge);
-            let mut q: Vec<&Vector<T, N>> = ridge.iter().map(|&i| &self.vertices[i].w).collect();
-            q.push(&w.w);
+            let mut q: Vec<&Vector<T, N>> = ridge.iter().map(|&i| &self.points[i]).collect();
+            q.push(&wp);
             match self.make_facet(idx, &q) {
                 Ok(f) => new_facets.push(f),
                 Err(e) => {
@@ -382,6 +403,7 @@ impl<T: Field, const N: usize> Polytope<T, N> {
             return Err(EpaNotConverged::InconsistentHorizon);
         }
         self.vertices.push(w);
+        self.points.push(wp);
         for (id, s) in state.iter().enumerate() {
             if *s == 1 {
                 self.remove(id);
@@ -400,18 +422,23 @@ impl<T: Field, const N: usize> Polytope<T, N> {
     pub fn penetration(&self, id: usize) -> Result<Penetration<T, N>, EpaNotConverged> {
         let f = self.facet(id);
         let nn = dot(&f.normal, &f.normal);
-        let penetration = &f.normal * (f.offset.clone() / nn);
+        // Back from the scaled points: lengths divide by s₁ s₂ (one factor
+        // at a time: each quotient is exact where the product might not be).
+        let (s1, s2) = self.factors.clone();
+        let penetration = &f.normal * (f.offset.clone() / nn) / s1.clone() / s2.clone();
+        let depth2 = f.dist2.clone() / s1.clone() / s1 / s2.clone() / s2;
         let coplanar = std::iter::once((id, f)).chain(self.facets().filter(|&(g, gf)| {
             g != id
                 && gf
                     .vertices
                     .iter()
-                    .all(|&v| self.on_plane(f, &self.vertices[v].w))
+                    .all(|&v| self.on_plane(f, &self.points[v]))
         }));
         // (min λ, λ, facet) of the best candidate so far.
         let mut best: Option<(T, Vec<T>, &Facet<T, N>)> = None;
         for (_, g) in coplanar {
-            let pts = normalized(g.vertices.iter().map(|&v| self.vertices[v].w.clone()));
+            let pts: Vec<Vector<T, N>> =
+                g.vertices.iter().map(|&v| self.points[v].clone()).collect();
             let face: Vec<usize> = (0..N).collect();
             let Some(lambda) = project_face(&pts, &face) else {
                 continue;
@@ -461,7 +488,7 @@ impl<T: Field, const N: usize> Polytope<T, N> {
             witness_b += &v.b * l.clone();
         }
         Ok(Penetration {
-            depth2: f.dist2.clone(),
+            depth2,
             normal: f.normal.clone(),
             penetration,
             witness_a,
@@ -485,6 +512,10 @@ mod tests {
 
     fn vertex<const N: usize>(w: Vector<Rational, N>) -> Vertex<Rational, N> {
         Vertex::from_point(w)
+    }
+
+    fn ones() -> (Rational, Rational) {
+        (crate::scalar::integer(1), crate::scalar::integer(1))
     }
 
     #[test]
@@ -529,7 +560,7 @@ mod tests {
             vertex(q3(-1, 3, -1)),
             vertex(q3(-1, -1, 3)),
         ];
-        let poly = Polytope::simplex(verts).unwrap();
+        let poly = Polytope::simplex(verts, ones()).unwrap();
         assert_eq!(poly.facet_count(), 4);
         for (_, f) in poly.facets() {
             // Outward: every vertex is on or beneath the plane; the origin
@@ -550,7 +581,7 @@ mod tests {
     fn insertion_keeps_the_polytope_closed_and_convex() {
         // A triangle in 2D, then a point beyond its bottom edge.
         let verts = vec![vertex(q2(-2, -2)), vertex(q2(2, -2)), vertex(q2(0, 2))];
-        let mut poly = Polytope::simplex(verts).unwrap();
+        let mut poly = Polytope::simplex(verts, ones()).unwrap();
         let c = poly
             .facets()
             .find(|(_, f)| f.vertices == [0, 1])
@@ -568,8 +599,11 @@ mod tests {
         }
         // A point coplanar with a neighbouring facet: kept convex, the flat
         // vertex stays (its two facets share one line).
-        let mut poly =
-            Polytope::simplex(vec![vertex(q2(0, 0)), vertex(q2(4, 0)), vertex(q2(0, 4))]).unwrap();
+        let mut poly = Polytope::simplex(
+            vec![vertex(q2(0, 0)), vertex(q2(4, 0)), vertex(q2(0, 4))],
+            ones(),
+        )
+        .unwrap();
         let right = poly
             .facets()
             .find(|(_, f)| f.vertices == [1, 2])
@@ -582,7 +616,7 @@ mod tests {
 
     #[test]
     fn one_dimension_works_with_empty_ridges() {
-        let mut poly = Polytope::simplex(vec![vertex(qn([-1])), vertex(qn([2]))]).unwrap();
+        let mut poly = Polytope::simplex(vec![vertex(qn([-1])), vertex(qn([2]))], ones()).unwrap();
         let c = poly.closest().unwrap();
         assert_eq!(poly.facet(c).dist2, crate::scalar::integer(1));
         poly.insert(c, vertex(qn([-3]))).unwrap();
@@ -597,7 +631,7 @@ mod tests {
     fn degenerate_simplices_are_refused() {
         let flat = vec![vertex(q2(0, 0)), vertex(q2(1, 1)), vertex(q2(2, 2))];
         assert_eq!(
-            Polytope::simplex(flat).unwrap_err(),
+            Polytope::simplex(flat, ones()).unwrap_err(),
             EpaNotConverged::DegenerateFacet
         );
     }

@@ -28,15 +28,21 @@ use crate::gjk::support_vertex;
 use crate::scalar::Field;
 use crate::shape::Support;
 use crate::simplex::{Simplex, Vertex};
-use crate::vector::{dot, Vector};
+use crate::vector::{dot, pow2_factors, Vector};
 
 use super::outcome::EpaNotConverged;
 
 /// What the start phase found.
 pub(crate) enum Start<T: Field, const N: usize> {
     /// `N + 1` affinely independent support points whose hull holds the
-    /// origin.
-    Simplex(Vec<Vertex<T, N>>),
+    /// origin, and the powers of two the run computes with (see
+    /// [`pow2_factors`]).
+    Simplex {
+        /// The vertices.
+        vertices: Vec<Vertex<T, N>>,
+        /// `(s₁, s₂)`: every point is used as `w s₁ s₂`.
+        factors: (T, T),
+    },
     /// `A − B` lies in `x · normal ≤ 0`: the origin is on its boundary.
     Touching {
         /// A weakly separating normal.
@@ -66,14 +72,18 @@ fn reject_all<T: Field, const N: usize>(
     r
 }
 
-/// Keeps the vertices whose edges from the first are independent (float:
-/// by more than [`PIVOT_NOISE_FACTOR`] rounding units), and returns an
-/// orthogonal basis of their span (Gram–Schmidt, unnormalised).
-fn independent<T: Field, const N: usize>(verts: &mut Vec<Vertex<T, N>>) -> Vec<(Vector<T, N>, T)> {
+/// Keeps the vertices (and their scaled points `pos`) whose edges from the
+/// first are independent (float: by more than [`PIVOT_NOISE_FACTOR`]
+/// rounding units), and returns an orthogonal basis of their span
+/// (Gram–Schmidt, unnormalised).
+fn independent<T: Field, const N: usize>(
+    verts: &mut Vec<Vertex<T, N>>,
+    pos: &mut Vec<Vector<T, N>>,
+) -> Vec<(Vector<T, N>, T)> {
     let mut basis: Vec<(Vector<T, N>, T)> = Vec::new();
-    let mut kept = vec![verts[0].clone()];
-    for v in &verts[1..] {
-        let e = &v.w - &verts[0].w;
+    let (mut kept, mut kept_pos) = (vec![verts[0].clone()], vec![pos[0].clone()]);
+    for (v, p) in verts.iter().zip(pos.iter()).skip(1) {
+        let e = p - &pos[0];
         let r = reject_all(&e, &basis);
         let rr = dot(&r, &r);
         let noise = PIVOT_NOISE_FACTOR
@@ -83,9 +93,11 @@ fn independent<T: Field, const N: usize>(verts: &mut Vec<Vertex<T, N>>) -> Vec<(
         if !rr.is_zero() && (T::EXACT || rr.to_f64() > noise) {
             basis.push((r, rr));
             kept.push(v.clone());
+            kept_pos.push(p.clone());
         }
     }
     *verts = kept;
+    *pos = kept_pos;
     basis
 }
 
@@ -119,18 +131,26 @@ where
     A: Support<T, N> + ?Sized,
     B: Support<T, N> + ?Sized,
 {
-    let pts: Vec<Vector<T, N>> = simplex.points().cloned().collect();
+    // Float modes compute with the points scaled by a power of two, so that
+    // the largest coordinate of the simplex is in [1, 2): exact, and it keeps
+    // the degree 2N − 2 of the facet normals' squared lengths in range.
+    let factors = pow2_factors(simplex.points());
+    let scaled = |w: &Vector<T, N>| w * factors.0.clone() * factors.1.clone();
+    let pts: Vec<Vector<T, N>> = simplex.points().map(scaled).collect();
     let closest = closest_point(&pts)?;
     let u = T::UNIT_ROUNDOFF;
     let tol = ABS_TOL_FACTOR * u * scale(pts.iter());
     if !closest.dist2.is_zero() && (T::EXACT || closest.dist2.to_f64().sqrt() > tol) {
         return Ok(Start::Failed(EpaNotConverged::StartSimplex));
     }
-    let mut verts: Vec<Vertex<T, N>> = closest
-        .kept
-        .iter()
-        .filter_map(|&i| simplex.get(i).cloned())
-        .collect();
+    let mut verts: Vec<Vertex<T, N>> = Vec::new();
+    let mut pos: Vec<Vector<T, N>> = Vec::new();
+    for &i in &closest.kept {
+        if let Some(v) = simplex.get(i) {
+            verts.push(v.clone());
+            pos.push(pts[i].clone());
+        }
+    }
     if verts.is_empty() {
         return Ok(Start::Failed(EpaNotConverged::StartSimplex));
     }
@@ -138,10 +158,13 @@ where
     // is off the span by `d · s / |d|`, above the noise, and its rejection
     // joins the basis as it is (re-testing it with the Gram pivot's looser,
     // relative threshold could drop it again and again).
-    let mut basis = independent(&mut verts);
+    let mut basis = independent(&mut verts, &mut pos);
     loop {
         if verts.len() == N + 1 {
-            return Ok(Start::Simplex(verts));
+            return Ok(Start::Simplex {
+                vertices: verts,
+                factors,
+            });
         }
         let Some(d) = complement(&basis) else {
             return Ok(Start::Failed(EpaNotConverged::DegenerateFacet));
@@ -151,14 +174,14 @@ where
         }
         let s = support_vertex(a, b, &d, *iterations)?;
         *iterations += 1;
-        let h = dot(&d, &s.w);
+        let sp = scaled(&s.w);
+        let h = dot(&d, &sp);
         if !h.is_finite() {
             return Err(Error::Overflow {
                 iteration: *iterations,
             });
         }
-        let noise =
-            ABS_TOL_FACTOR * u * scale(verts.iter().map(|v| &v.w).chain(std::iter::once(&s.w)));
+        let noise = ABS_TOL_FACTOR * u * scale(pos.iter().chain(std::iter::once(&sp)));
         let dd = dot(&d, &d).to_f64().sqrt();
         if h < T::zero() && (T::EXACT || -h.to_f64() / dd > noise) {
             // The origin is not in A − B after all: the simplex's points are
@@ -168,12 +191,13 @@ where
         if h.is_zero() || (!T::EXACT && h.to_f64() / dd <= noise) {
             return Ok(Start::Touching { normal: d });
         }
-        let r = reject_all(&(&s.w - &verts[0].w), &basis);
+        let r = reject_all(&(&sp - &pos[0]), &basis);
         let rr = dot(&r, &r);
         if rr.is_zero() || !rr.is_finite() {
             return Ok(Start::Failed(EpaNotConverged::DegenerateFacet));
         }
         basis.push((r, rr));
         verts.push(s);
+        pos.push(sp);
     }
 }
