@@ -10,7 +10,7 @@
 
 use std::time::Instant;
 
-use gjk::oracle::{self, MAX_ENUMERATION_COST, MAX_LP_SIZE, MAX_SIMPLEX_DIM};
+use gjk::oracle::{self, MAX_ENUMERATION_COST, MAX_FACET_COST, MAX_LP_SIZE, MAX_SIMPLEX_DIM};
 use gjk::Rational;
 
 struct Lcg(u64);
@@ -57,6 +57,21 @@ fn main() {
         let b = vec![vec![Rational::from_integer(0.into()); dim]];
         timed(&format!("distance_squared, {n} points in {dim}D"), || {
             oracle::distance_squared(&a, &b).map(|d| d.dist2.to_string())
+        });
+    }
+    println!("MAX_FACET_COST = {MAX_FACET_COST}");
+    for (n, dim) in [(120usize, 3usize), (50, 4), (30, 5)] {
+        // A cloud around the origin against one point: A − B has n distinct
+        // points and (almost surely) the origin inside.
+        let a = rng.cloud(n, dim, 0);
+        let b = vec![vec![Rational::from_integer(0.into()); dim]];
+        timed(&format!("penetration_depth, {n} points in {dim}D"), || {
+            oracle::penetration_depth(&a, &b).map(|d| match d {
+                oracle::PenetrationDepth::Penetrating { depth2, facets, .. } => {
+                    format!("depth² {depth2}, {} minimal facet(s)", facets.len())
+                }
+                other => format!("{other:?}"),
+            })
         });
     }
     println!("MAX_SIMPLEX_DIM = {MAX_SIMPLEX_DIM}");

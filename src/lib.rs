@@ -14,6 +14,8 @@
 //! * [`contact`]: separated / touching / penetrating, exactly;
 //! * [`verdict`]: the same three-way answer with its evidence (distance,
 //!   witnesses, axis, common point, normal) in any dimension;
+//! * [`epa`]: penetration depth, contact normal and witness points (the
+//!   Expanding Polytope Algorithm, any dimension, exact with rationals);
 //! * [`oracle`]: the exact answers GJK is checked against, computed without
 //!   GJK (linear programming, enumeration, exact projections);
 //! * [`trace`]: every step of the boolean loop, with its distance bounds,
@@ -39,6 +41,7 @@ pub mod check;
 pub mod classify;
 pub mod contact;
 pub mod distance;
+pub mod epa;
 pub mod error;
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;

@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use gjk::case::{read_cases, Case};
 use gjk::contact::{contact, Contact};
 use gjk::distance::{distance, DistanceOptions, DistanceOutcome};
+use gjk::epa::{epa, EpaOptions, EpaOutcome};
 use gjk::gjk::{Options, DEFAULT_MAX_ITERATIONS};
 use gjk::scalar::FromRational;
 use gjk::shape::ConvexHull;
@@ -222,9 +223,60 @@ fn query<T: FromRational + gjk::Field, const N: usize>(
         Contact::NotConverged { reason } => {
             m.insert("reason".into(), json!(reason.to_string()));
         }
-        Contact::Penetrating => zero_distance::<T>(&mut m),
+        Contact::Penetrating => {
+            zero_distance::<T>(&mut m);
+            penetration_fields::<T, N>(&a, &b, max_iterations, &mut m)?;
+        }
     }
     Ok(Value::Object(m))
+}
+
+/// EPA's answer for penetrating shapes: `penetration_depth_squared` (exact
+/// `"p/q"` in exact mode, a number in float modes), `penetration_depth` (a
+/// number: the square root, rounded), `normal` (the outward normal of
+/// `A − B` on the deepest facet, from `a` towards `b`: unnormalised `"p/q"`
+/// in exact mode, unit length in float modes) and `penetration` (translating
+/// `a` by its negative makes the shapes touch). An EPA run that does not
+/// conclude adds `penetration_reason` instead.
+fn penetration_fields<T: FromRational + gjk::Field, const N: usize>(
+    a: &ConvexHull<T, N>,
+    b: &ConvexHull<T, N>,
+    max_iterations: usize,
+    m: &mut Map<String, Value>,
+) -> Result<(), String> {
+    let opts = EpaOptions {
+        max_iterations,
+        ..EpaOptions::default()
+    };
+    match epa(a, b, &opts).map_err(|e| e.to_string())?.outcome {
+        EpaOutcome::Penetrating(p) => {
+            m.insert("penetration_depth".into(), json!(p.depth2.to_f64().sqrt()));
+            m.insert("penetration_depth_squared".into(), scalar_json(&p.depth2));
+            let normal = if T::EXACT {
+                vector_json(&p.normal)
+            } else {
+                let n: Vec<f64> = p.normal.iter().map(Scalar::to_f64).collect();
+                let len = n.iter().map(|x| x * x).sum::<f64>().sqrt();
+                json!(n.iter().map(|x| x / len).collect::<Vec<f64>>())
+            };
+            m.insert("normal".into(), normal);
+            m.insert("penetration".into(), vector_json(&p.penetration));
+        }
+        // The contact query said penetrating; a float EPA run can land
+        // within its tolerance of depth 0. Report what it found.
+        EpaOutcome::Touching { .. } => {
+            m.insert("penetration_depth".into(), json!(0.0));
+            m.insert("penetration_depth_squared".into(), scalar_json(&T::zero()));
+        }
+        other => {
+            let reason = match other {
+                EpaOutcome::NotConverged { reason, .. } => reason.to_string(),
+                _ => "EPA's GJK run found the shapes disjoint (rounding)".into(),
+            };
+            m.insert("penetration_reason".into(), json!(reason));
+        }
+    }
+    Ok(())
 }
 
 /// `distance_squared` and `distance` of intersecting shapes.

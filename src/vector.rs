@@ -100,24 +100,36 @@ pub fn normalized<T: Scalar, const N: usize>(
     points: impl Iterator<Item = Vector<T, N>>,
 ) -> Vec<Vector<T, N>> {
     let pts: Vec<Vector<T, N>> = points.collect();
+    let (s1, s2) = pow2_factors(pts.iter());
     if T::EXACT {
         return pts;
     }
-    let m = pts
-        .iter()
+    pts.into_iter()
+        .map(|p| p * s1.clone() * s2.clone())
+        .collect()
+}
+
+/// The two powers of two `(s₁, s₂)` by which [`normalized`] scales: their
+/// product brings the largest coordinate magnitude into `[1, 2)`. Two
+/// factors, because `2^−e` alone may not be representable (`f32` inputs
+/// near the subnormal range); each is. `(1, 1)` for exact scalars and for
+/// points that are all zero or not finite.
+pub fn pow2_factors<'a, T: Scalar + 'a, const N: usize>(
+    points: impl Iterator<Item = &'a Vector<T, N>>,
+) -> (T, T) {
+    if T::EXACT {
+        return (T::one(), T::one());
+    }
+    let m = points
         .flat_map(|p| p.iter())
         .map(|x| x.to_f64().abs())
         .fold(0.0, f64::max);
     if m == 0.0 || !m.is_finite() {
-        return pts;
+        return (T::one(), T::one());
     }
-    // m in [2^e, 2^(e+1)); scale by 2^-e in two halves so that each factor
-    // is representable even when 2^-e alone is not (f32 subnormal inputs).
+    // m in [2^e, 2^(e+1)): scale by 2^-e in two halves.
     let e = m.log2().floor() as i32;
-    let (s1, s2) = (T::pow2(-e / 2), T::pow2(-e - (-e / 2)));
-    pts.into_iter()
-        .map(|p| p * s1.clone() * s2.clone())
-        .collect()
+    (T::pow2(-e / 2), T::pow2(-e - (-e / 2)))
 }
 
 /// `a · x` for the row vectors of a linear map: `(r₀·x, r₁·x, …)`.

@@ -167,12 +167,26 @@ fn rows<const N: usize>(
     (r(a), r(b))
 }
 
+/// Every case of a case file: its id and its two point sets as oracle rows.
+fn oracle_cases(text: &str) -> Vec<(Value, Rows, Rows)> {
+    use gjk::Rational;
+    gjk::case::read_cases(text.as_bytes())
+        .map(|case| {
+            let case = case.unwrap();
+            let (a, b) = match case.dim() {
+                3 => rows(case.points::<Rational, 3>().unwrap()),
+                _ => rows(case.points::<Rational, 2>().unwrap()),
+            };
+            (case.id_or_line(), a, b)
+        })
+        .collect()
+}
+
 /// In exact mode the tool's `distance_squared` and witnesses are the
 /// oracle's, on every case of the example file; in f64 the distance is
 /// within 1e-12 (relative) of the exact one.
 #[test]
 fn distance_fields_match_the_oracle() {
-    use gjk::case::read_cases;
     use gjk::oracle;
     use gjk::Rational;
 
@@ -183,13 +197,7 @@ fn distance_fields_match_the_oracle() {
     let (_, float, _) = gjk(&["query", "--scalar", "f64", "examples/cases.jsonl"], None);
     let rat = |v: &Value| -> Rational { gjk::case::parse_coordinate(v).unwrap() };
     let mut separated = 0;
-    for case in read_cases(text.as_bytes()) {
-        let case = case.unwrap();
-        let id = case.id_or_line();
-        let (a, b) = match case.dim() {
-            3 => rows(case.points::<Rational, 3>().unwrap()),
-            _ => rows(case.points::<Rational, 2>().unwrap()),
-        };
+    for (id, a, b) in oracle_cases(&text) {
         let truth = oracle::distance_squared(&a, &b).unwrap();
         let e = exact.iter().find(|v| v["id"] == id).unwrap();
         assert_eq!(rat(&e["distance_squared"]), truth.dist2, "{id}");
@@ -670,4 +678,73 @@ fn the_readme_trace_sample_is_true() {
         text.contains(sample),
         "README sample:\n{sample}\ntool:\n{text}"
     );
+}
+
+/// For penetrating cases the tool adds EPA's answer: in exact mode
+/// `penetration_depth_squared` is the oracle's exact value, `penetration`
+/// a vector of that squared length whose negative, applied to `a`, makes
+/// the pair touch, and `normal` (unnormalised) is parallel to it; in f64
+/// `penetration_depth` is within 10⁻⁹ (relative) of the exact depth and
+/// `normal` has unit length. Other cases have no penetration fields.
+#[test]
+fn penetration_fields_match_the_oracle() {
+    use gjk::oracle::{self, PenetrationDepth, Relation};
+    use gjk::Rational;
+
+    let input = [
+        r#"{"id": "squares", "a": [[0,0],[4,0],[4,4],[0,4]], "b": [[3,1],[5,1],[5,2],[3,2]]}"#,
+        r#"{"id": "slanted", "a": [[-6,-6],[8,-6],[-6,8]], "b": [["1/3","-1/2"]]}"#,
+        r#"{"id": "cubes", "a": [[0,0,0],[2,0,0],[0,2,0],[2,2,0],[0,0,2],[2,0,2],[0,2,2],[2,2,2]], "b": [[1,1,1],[3,1,1],[1,3,1],[3,3,1],[1,1,3],[3,1,3],[1,3,3],[3,3,3]]}"#,
+        r#"{"id": "tetrahedra", "a": [[0,0,0],[4,0,0],[0,4,0],[0,0,4]], "b": [[1,1,1],[-3,1,1],[1,-2,1],[1,1,-2]]}"#,
+        r#"{"id": "touching", "a": [[0,0],[2,0],[2,2],[0,2]], "b": [[2,0],[4,0],[4,2],[2,2]]}"#,
+    ]
+    .join("\n");
+    let (code, exact, _) = gjk(&["query", "-"], Some(&input));
+    assert_eq!(code, 0);
+    let (_, float, _) = gjk(&["query", "--scalar", "f64", "-"], Some(&input));
+    let rat = |v: &Value| -> Rational { gjk::case::parse_coordinate(v).unwrap() };
+    let vec_of = |v: &Value| -> Vec<Rational> { v.as_array().unwrap().iter().map(rat).collect() };
+    let dot =
+        |u: &[Rational], v: &[Rational]| -> Rational { u.iter().zip(v).map(|(x, y)| x * y).sum() };
+    let mut penetrating = 0;
+    for (id, a, b) in oracle_cases(&input) {
+        let e = exact.iter().find(|v| v["id"] == id).unwrap();
+        let f = float.iter().find(|v| v["id"] == id).unwrap();
+        let PenetrationDepth::Penetrating { depth2, .. } =
+            oracle::penetration_depth(&a, &b).unwrap()
+        else {
+            for l in [e, f] {
+                assert!(l.get("penetration_depth").is_none(), "{id}: {l}");
+                assert!(l.get("penetration").is_none(), "{id}: {l}");
+            }
+            continue;
+        };
+        penetrating += 1;
+        assert_eq!(rat(&e["penetration_depth_squared"]), depth2, "{id}");
+        let p = vec_of(&e["penetration"]);
+        let n = vec_of(&e["normal"]);
+        assert_eq!(dot(&p, &p), depth2, "{id}");
+        let pn = dot(&p, &n);
+        assert!(pn > Rational::from_integer(0.into()), "{id}");
+        assert_eq!(pn.clone() * pn, dot(&p, &p) * dot(&n, &n), "{id}: parallel");
+        let moved: Vec<Vec<Rational>> = a
+            .iter()
+            .map(|x| x.iter().zip(&p).map(|(u, v)| u - v).collect())
+            .collect();
+        assert_eq!(oracle::relation(&moved, &b), Ok(Relation::Touching), "{id}");
+        let want = gjk::Scalar::to_f64(&depth2).sqrt();
+        for l in [e, f] {
+            let got = l["penetration_depth"].as_f64().unwrap();
+            assert!((got - want).abs() <= 1e-9 * want, "{id}: {got} vs {want}");
+        }
+        assert!(f["penetration_depth_squared"].is_number(), "{id}");
+        let unit: f64 = f["normal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_f64().unwrap().powi(2))
+            .sum();
+        assert!((unit - 1.0).abs() <= 1e-12, "{id}: |normal|² = {unit}");
+    }
+    assert_eq!(penetrating, 4);
 }

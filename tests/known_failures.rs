@@ -1,15 +1,17 @@
 //! Regression tests from public bug reports against other GJK / EPA
-//! libraries (`../shared/known-failures.md`), for the features this crate has
-//! so far (boolean verdicts, touching vs penetrating, the iteration cap, bad
-//! input). Where a report gives no numbers, the geometry is the closest exact
-//! integer / dyadic analogue. The distance reports (fcl #508, #293, openGJK
-//! #13, #3, #52) are in `tests/distance.rs`, next to the distance query; EPA
-//! reports wait for that feature.
+//! libraries (`../shared/known-failures.md`): boolean verdicts, touching vs
+//! penetrating, the iteration cap, bad input, and the EPA reports (parry
+//! #253, fcl #495/#493/#445 and #395, ncollide #181, Jolt #419/#940/#1008:
+//! penetration depths judged by `oracle::penetration_depth`). Where a report
+//! gives no numbers, the geometry is the closest exact integer / dyadic
+//! analogue. The distance reports (fcl #508, #293, openGJK #13, #3, #52) are
+//! in `tests/distance.rs`, next to the distance query.
 
 mod common;
 
-use common::Cloud;
+use common::{epa_check, Cloud};
 use gjk::contact::{contact, Contact};
+use gjk::epa::{epa, epa_from_simplex, EpaNotConverged, EpaOptions, EpaOutcome};
 use gjk::gjk::{gjk, NotConverged, Options, Outcome};
 use gjk::{Error, Rational, Scalar, Support, Vector};
 
@@ -142,19 +144,25 @@ fn fcl_366_and_parry_cap_is_not_separation_and_touching_is_not_disjoint() {
     assert_eq!(contact_name(&a, &touching, &Options::default()), "touching");
 }
 
+/// The box `A` of the kissing-boxes reports (fcl #495, #493, #445).
+const KISSING_A: ([f64; 3], [f64; 3]) = ([0.0, 0.0, 0.0], [0.5, 0.5, 0.5]);
+/// Boxes kissing [`KISSING_A`]: on a face, an edge, a vertex, part of a
+/// face, and across a face while overlapping it in x and y.
+const KISSING_B: [([f64; 3], [f64; 3]); 5] = [
+    ([0.5, 0.0, 0.0], [1.0, 0.5, 0.5]),
+    ([0.5, 0.5, 0.0], [1.0, 1.0, 0.5]),
+    ([0.5, 0.5, 0.5], [1.0, 1.0, 1.0]),
+    ([0.5, 0.125, 0.25], [0.75, 0.375, 1.5]),
+    ([-0.25, 0.125, 0.5], [0.75, 0.375, 1.5]),
+];
+
 /// fcl #495, #493, #445: boxes in kissing contact, where GJK said touching
 /// and EPA said separated. Here the verdict is touching in exact mode for
 /// face, edge and vertex kisses, and the same in f64 (dyadic coordinates).
 #[test]
 fn fcl_495_kissing_boxes_are_touching() {
-    let a_lo = [0.0, 0.0, 0.0];
-    let a_hi = [0.5, 0.5, 0.5];
-    for (lo, hi) in [
-        ([0.5, 0.0, 0.0], [1.0, 0.5, 0.5]),
-        ([0.5, 0.5, 0.0], [1.0, 1.0, 0.5]),
-        ([0.5, 0.5, 0.5], [1.0, 1.0, 1.0]),
-        ([0.5, 0.125, 0.25], [0.75, 0.375, 1.5]),
-    ] {
+    let (a_lo, a_hi) = KISSING_A;
+    for (lo, hi) in KISSING_B {
         let e = contact_name(
             &boxed(a_lo, a_hi, exact),
             &boxed(lo, hi, exact),
@@ -241,5 +249,233 @@ fn collision_rs_111_and_sch_28_no_endless_loop() {
             contact(&a, &b, &Options::default()).unwrap().contact,
             Contact::Penetrating
         );
+    }
+}
+
+// ---------------------------------------------------------------------------
+// EPA (penetration depth) reports. Each case is run in exact arithmetic and
+// judged by `oracle::penetration_depth` (`common::epa_check`), and in f64.
+
+fn exact_pts<const N: usize>(pts: &[[f64; N]]) -> Vec<Vector<Rational, N>> {
+    pts.iter()
+        .map(|p| Vector::<Rational, N>::from_fn(|i, _| exact(p[i])))
+        .collect()
+}
+
+fn box_pts(lo: [f64; 3], hi: [f64; 3]) -> Vec<Vector<Rational, 3>> {
+    boxed(lo, hi, exact).0
+}
+
+/// dimforge/parry #253: two triangles, a vertex touching an edge. parry's
+/// EPA emptied its heap and panicked (the start polytope is flat: the GJK
+/// simplex ends on the boundary of A − B), and the later fix returned "no
+/// contact". Here EPA says `Touching`, with a normal that weakly separates,
+/// in exact and in f64; the same for two triangles in 3D touching
+/// vertex-to-edge, whose A − B is flat in 3D.
+#[test]
+fn parry_253_epa_on_a_touching_start_is_touching() {
+    let a = exact_pts(&[[0.0, 0.0], [4.0, 0.0], [2.0, 2.0]]);
+    let b = exact_pts(&[[1.0, 0.0], [3.0, -2.0], [0.0, -3.0]]);
+    assert_eq!(
+        epa_check::exact_matches_oracle(&a, &b).0,
+        epa_check::Verdict::Touching
+    );
+    let fa = Cloud(common::convert::<f64, 2>(&a));
+    let fb = Cloud(common::convert::<f64, 2>(&b));
+    let f = epa(&fa, &fb, &EpaOptions::default()).unwrap();
+    assert!(matches!(f.outcome, EpaOutcome::Touching { .. }), "{f:?}");
+    // 3D: both triangles in the plane z = 0 (A − B flat), and a triangle
+    // standing on the plane of another with one vertex on its edge.
+    let t = exact_pts(&[[0.0, 0.0, 0.0], [4.0, 0.0, 0.0], [2.0, 2.0, 0.0]]);
+    for other in [
+        exact_pts(&[[1.0, 0.0, 0.0], [3.0, -2.0, 0.0], [0.0, -3.0, 0.0]]),
+        exact_pts(&[[1.0, 0.0, 0.0], [3.0, -2.0, 1.0], [0.0, -3.0, 2.0]]),
+    ] {
+        assert_eq!(
+            epa_check::exact_matches_oracle(&t, &other).0,
+            epa_check::Verdict::Touching
+        );
+        let f = epa(
+            &Cloud(common::convert::<f64, 3>(&t)),
+            &Cloud(common::convert::<f64, 3>(&other)),
+            &EpaOptions::default(),
+        )
+        .unwrap();
+        assert!(matches!(f.outcome, EpaOutcome::Touching { .. }), "{f:?}");
+    }
+}
+
+/// fcl #495, #493, #445: boxes in kissing contact; GJK said touching and
+/// EPA then threw "origin outside the polytope" / reported them separated.
+/// Here EPA after GJK (and from the boolean run's own simplex) says
+/// `Touching` with depth 0 for face, edge and vertex kisses, exactly and in
+/// f64 — never "separated".
+#[test]
+fn fcl_495_epa_on_kissing_boxes_is_touching() {
+    let (a_lo, a_hi) = KISSING_A;
+    for (lo, hi) in KISSING_B {
+        let (a, b) = (box_pts(a_lo, a_hi), box_pts(lo, hi));
+        assert_eq!(
+            epa_check::exact_matches_oracle(&a, &b).0,
+            epa_check::Verdict::Touching,
+            "{lo:?}..{hi:?}"
+        );
+        let (fa, fb) = (boxed(a_lo, a_hi, |x| x), boxed(lo, hi, |x| x));
+        let f = epa(&fa, &fb, &EpaOptions::default()).unwrap();
+        assert!(
+            matches!(f.outcome, EpaOutcome::Touching { .. }),
+            "{lo:?}..{hi:?}: {f:?}"
+        );
+        // EPA from the boolean run's simplex, as fcl does.
+        let Outcome::Intersecting { simplex, .. } =
+            gjk(&fa, &fb, &Options::default()).unwrap().outcome
+        else {
+            panic!("GJK: not intersecting");
+        };
+        let f = epa_from_simplex(&fa, &fb, &simplex, &EpaOptions::default()).unwrap();
+        assert_eq!(f.outcome.depth2(), Some(0.0), "{lo:?}..{hi:?}: {f:?}");
+    }
+}
+
+/// fcl #395: EPA threw on a zero-area face of a thin box. Here boxes of
+/// thickness 0 (a flat rectangle), 2⁻²⁰ and 2⁻⁴⁰ crossing a unit cube: exact
+/// EPA gives the oracle's depth (for the flat one A − B is still a solid);
+/// f64 gives the same within its bound or says why it cannot
+/// (`DegenerateFacet`), and never panics or claims "no contact".
+#[test]
+fn fcl_395_thin_boxes() {
+    let cube = box_pts([0.0, 0.0, 0.0], [1.0, 1.0, 1.0]);
+    let mut f64_answers = 0;
+    for t in [0.0, 2f64.powi(-20), 2f64.powi(-40)] {
+        let thin = box_pts([0.25, -0.5, 0.5], [0.75, 1.5, 0.5 + t]);
+        let (verdict, depth2) = epa_check::exact_matches_oracle(&cube, &thin);
+        assert!(
+            matches!(verdict, epa_check::Verdict::Penetrating { .. }),
+            "{t}"
+        );
+        match epa_check::f64_agrees(&cube, &thin, &depth2) {
+            Ok(_) => f64_answers += 1,
+            Err(reason) => assert!(
+                matches!(
+                    reason,
+                    EpaNotConverged::DegenerateFacet | EpaNotConverged::InconsistentHorizon
+                ),
+                "{t}: {reason}"
+            ),
+        }
+    }
+    assert!(f64_answers >= 2, "{f64_answers}");
+}
+
+/// dimforge/ncollide #181: a 2D EPA assertion failed after a long
+/// simulation (a degenerate polytope). Here 300 random nearly degenerate 2D
+/// pairs in f64 — nearly collinear points, near-duplicates, tiny and huge
+/// offsets — never panic, and every answer agrees with the exact oracle on
+/// the same doubles (within the f64 bound); the few without an answer say
+/// why, and are under 5%.
+#[test]
+fn ncollide_181_nearly_degenerate_2d_pairs() {
+    let mut g = common::Lcg(181);
+    let mut unit = || g.int(0, 1 << 20) as f64 / (1 << 20) as f64;
+    let mut no_answer = 0;
+    let mut tally = [0usize; 3];
+    let cases = 300;
+    for k in 0..cases {
+        let eps = [1e-3, 1e-8, 1e-12, 1e-15][k % 4];
+        let mut cloud = |n: usize, flat: bool| -> Vec<[f64; 2]> {
+            let (x0, y0) = (unit() - 0.5, unit() - 0.5);
+            (0..n)
+                .map(|_| {
+                    let t = unit() * 2.0 - 1.0;
+                    let e = (unit() - 0.5) * eps;
+                    if flat {
+                        // Nearly on the line through (x0, y0) along (1, 1/3).
+                        [x0 + t, y0 + t / 3.0 + e]
+                    } else {
+                        [x0 + t + e, y0 + (unit() - 0.5) * 2.0]
+                    }
+                })
+                .collect()
+        };
+        let a = cloud(2 + k % 3, true);
+        let mut b = cloud(1 + k % 4, k % 2 == 0);
+        if k % 5 == 0 {
+            // A near-duplicate of one of A's points.
+            b.push([a[0][0] + eps, a[0][1] - eps]);
+        }
+        let (ea, eb) = (exact_pts(&a), exact_pts(&b));
+        let (verdict, depth2) = epa_check::exact_matches_oracle(&ea, &eb);
+        let v = match verdict {
+            epa_check::Verdict::Penetrating { .. } => 0,
+            epa_check::Verdict::Touching => 1,
+            epa_check::Verdict::Separated => 2,
+        };
+        tally[v] += 1;
+        if epa_check::f64_agrees(&ea, &eb, &depth2).is_err() {
+            no_answer += 1;
+        }
+    }
+    eprintln!("penetrating, touching, separated: {tally:?}; f64 without an answer: {no_answer}");
+    assert!(tally[0] >= cases / 4, "{tally:?}");
+    assert!(
+        no_answer * 20 <= cases,
+        "{no_answer} of {cases} without an answer"
+    );
+}
+
+/// jrouwe/JoltPhysics #419, #940, #1008: spurious large penetration depths
+/// (0.5 for shapes 0.01 apart, up to 16 m). Here two boxes and two rotated
+/// hulls 0.01 apart are `NotIntersecting`; overlapping by 0.01 (also at
+/// 16 m from the origin) they give the oracle's small depth, exactly, and
+/// f64 within its bound.
+#[test]
+fn jolt_419_no_spurious_depths() {
+    let gap = exact(0.01);
+    let shift = |pts: &[Vector<Rational, 3>], d: [Rational; 3]| -> Vec<Vector<Rational, 3>> {
+        pts.iter()
+            .map(|p| p + Vector::<Rational, 3>::new(d[0].clone(), d[1].clone(), d[2].clone()))
+            .collect()
+    };
+    let zero = || Rational::from_integer(0.into());
+    let unit = box_pts([0.0, 0.0, 0.0], [1.0, 1.0, 1.0]);
+    // A slanted hull: a tetrahedron-ish cloud, and its mirror beyond x = 1.
+    let hull = exact_pts(&[
+        [0.0, 0.0, 0.0],
+        [1.0, 0.25, 0.0],
+        [0.75, 1.0, 0.5],
+        [0.25, 0.5, 1.0],
+        [1.0, 0.5, 0.75],
+    ]);
+    let mirror: Vec<Vector<Rational, 3>> = hull
+        .iter()
+        .map(|p| Vector::<Rational, 3>::new(exact(2.0) - p[0].clone(), p[1].clone(), p[2].clone()))
+        .collect();
+    for (a, b) in [(&unit, &unit), (&hull, &mirror)] {
+        // The gap along x between them, then 0.01 more or less.
+        let max_a = a.iter().map(|p| p[0].clone()).max().unwrap();
+        let min_b_next = b.iter().map(|p| p[0].clone()).min().unwrap();
+        let to_touch = max_a - min_b_next;
+        for (delta, penetrating) in [(gap.clone(), false), (-gap.clone(), true)] {
+            for far in [0.0, 16.0] {
+                let d = [
+                    to_touch.clone() + delta.clone() + exact(far),
+                    exact(far),
+                    zero(),
+                ];
+                let (a2, b2) = (shift(a, [exact(far), exact(far), zero()]), shift(b, d));
+                let (verdict, depth2) = epa_check::exact_matches_oracle(&a2, &b2);
+                assert_eq!(
+                    matches!(verdict, epa_check::Verdict::Penetrating { .. }),
+                    penetrating,
+                    "delta {delta}, far {far}"
+                );
+                if penetrating {
+                    // At most 0.01: the overlap along x.
+                    assert!(depth2 <= gap.clone() * gap.clone(), "{depth2}");
+                }
+                let got = epa_check::f64_agrees(&a2, &b2, &depth2);
+                assert!(got.is_ok(), "f64: {got:?}");
+            }
+        }
     }
 }

@@ -13,7 +13,10 @@
 //! * touching versus penetrating (the LP's relative-interior test and the
 //!   rank) is checked against its definition: some arbitrarily small
 //!   translation of `B` separates a touching pair, none separates a
-//!   penetrating one.
+//!   penetrating one;
+//! * the penetration depth (facet enumeration) is checked against its
+//!   definition with the LP: the penetration vector is a translation that
+//!   makes the pair touch, and shorter ones do not.
 
 mod common;
 
@@ -480,4 +483,86 @@ fn relation_vs_brute_force() {
         stats.values().all(|&n| n > 100) && stats.len() == 3,
         "{stats:?}"
     );
+}
+
+/// `penetration_depth` against its definition, on random penetrating pairs
+/// in 1D to 4D: the penetration vector `p` is a translation that makes the
+/// pair touch (`A − p` touches `B`) and going a sixteenth further separates
+/// it; random translations shorter than the depth (90% of it, in random
+/// integer directions) leave the pair penetrating; every reported facet
+/// hyperplane supports `A − B` and holds exactly its listed points.
+#[test]
+fn penetration_depth_is_the_shortest_touching_translation() {
+    fn shift(a: &[Vec<Rational>], t: &[Rational]) -> Vec<Vec<Rational>> {
+        a.iter()
+            .map(|p| p.iter().zip(t).map(|(x, y)| x - y).collect())
+            .collect()
+    }
+    let mut g = Lcg(4242);
+    let mut penetrating = [0usize; 4];
+    for case in 0..160 {
+        let dim = 1 + case % 4;
+        let mut cloud = |lo: usize, hi: usize| -> Vec<Vec<Rational>> {
+            (0..g.int(lo as i64, hi as i64))
+                .map(|_| (0..dim).map(|_| q(g.int(-3, 3))).collect())
+                .collect()
+        };
+        let (a, b) = (cloud(dim, dim + 3), cloud(1, 4));
+        let ctx = format!("A = {}, B = {}", show(&a), show(&b));
+        let oracle::PenetrationDepth::Penetrating {
+            depth2,
+            penetration: p,
+            facets,
+            ..
+        } = oracle::penetration_depth(&a, &b).unwrap()
+        else {
+            continue;
+        };
+        penetrating[dim - 1] += 1;
+        assert_eq!(dot(&p, &p), depth2, "{ctx}");
+        assert_eq!(
+            oracle::relation(&shift(&a, &p), &b),
+            Ok(Relation::Touching),
+            "{ctx}"
+        );
+        let further: Vec<Rational> = p.iter().map(|x| x * q(17) / q(16)).collect();
+        assert_eq!(
+            oracle::relation(&shift(&a, &further), &b),
+            Ok(Relation::Separated),
+            "{ctx}"
+        );
+        for _ in 0..3 {
+            let u: Vec<Rational> = (0..dim).map(|_| q(g.int(-4, 4))).collect();
+            let uu = dot(&u, &u);
+            if uu.is_zero() {
+                continue;
+            }
+            let r = (0.9 * gjk::Scalar::to_f64(&(depth2.clone() / uu.clone()))).sqrt();
+            let r = gjk::scalar::rational_from_f64(r).unwrap();
+            let t: Vec<Rational> = u.iter().map(|x| x * &r).collect();
+            assert!(dot(&t, &t) < depth2, "{ctx}");
+            assert_eq!(
+                oracle::relation(&shift(&a, &t), &b),
+                Ok(Relation::Penetrating),
+                "t = {t:?}: {ctx}"
+            );
+        }
+        for f in &facets {
+            let h = |i: usize, j: usize| -> Rational {
+                let d: Vec<Rational> = a[i].iter().zip(&b[j]).map(|(x, y)| x - y).collect();
+                dot(&f.normal, &d)
+            };
+            for i in 0..a.len() {
+                for j in 0..b.len() {
+                    assert!(h(i, j) <= f.offset, "{ctx}");
+                }
+            }
+            assert!(f.points.len() >= dim, "{ctx}");
+            assert!(f.points.iter().all(|&(i, j)| h(i, j) == f.offset), "{ctx}");
+            let d2 = f.offset.clone() * f.offset.clone() / dot(&f.normal, &f.normal);
+            assert_eq!(d2, depth2, "{ctx}");
+        }
+    }
+    eprintln!("penetrating pairs by dimension: {penetrating:?}");
+    assert!(penetrating.iter().all(|&k| k >= 8), "{penetrating:?}");
 }

@@ -67,7 +67,7 @@ fn enumeration_cost(n: usize, r: usize, dim: usize) -> u128 {
 
 /// Advances `idx` to the next `idx.len()`-subset of `0..n` in lexicographic
 /// order; `false` after the last.
-fn next_subset(idx: &mut [usize], n: usize) -> bool {
+pub(super) fn next_subset(idx: &mut [usize], n: usize) -> bool {
     let k = idx.len();
     for i in (0..k).rev() {
         if idx[i] < n - k + i {
@@ -81,14 +81,12 @@ fn next_subset(idx: &mut [usize], n: usize) -> bool {
     false
 }
 
-/// The exact squared distance between `conv A` and `conv B` (0 when they
-/// intersect), with witness points.
-///
-/// Errors: bad point sets (see [`OracleError`]), and
-/// [`OracleError::TooLarge`] past [`MAX_DIFFERENCES`] or
-/// [`MAX_ENUMERATION_COST`].
-pub fn distance_squared(a: &[Vec<Rational>], b: &[Vec<Rational>]) -> Result<Distance, OracleError> {
-    let dim = check_pair(a, b)?;
+/// The points `aᵢ − bⱼ` of `A − B`, each once, with the first pair `(i, j)`
+/// that makes it; [`OracleError::TooLarge`] past [`MAX_DIFFERENCES`] pairs.
+pub(super) fn differences(
+    a: &[Vec<Rational>],
+    b: &[Vec<Rational>],
+) -> Result<Vec<(Vec<Rational>, usize, usize)>, OracleError> {
     let pairs = a.len().saturating_mul(b.len());
     if pairs > MAX_DIFFERENCES {
         return Err(OracleError::TooLarge {
@@ -97,9 +95,8 @@ pub fn distance_squared(a: &[Vec<Rational>], b: &[Vec<Rational>]) -> Result<Dist
             limit: MAX_DIFFERENCES as u128,
         });
     }
-    // The points of A − B, each once, with the first pair that makes it.
     let mut seen = HashSet::new();
-    let mut diff: Vec<(Vec<Rational>, usize, usize)> = Vec::new();
+    let mut diff = Vec::new();
     for (i, p) in a.iter().enumerate() {
         for (j, q) in b.iter().enumerate() {
             let d = sub(p, q);
@@ -108,6 +105,18 @@ pub fn distance_squared(a: &[Vec<Rational>], b: &[Vec<Rational>]) -> Result<Dist
             }
         }
     }
+    Ok(diff)
+}
+
+/// The exact squared distance between `conv A` and `conv B` (0 when they
+/// intersect), with witness points.
+///
+/// Errors: bad point sets (see [`OracleError`]), and
+/// [`OracleError::TooLarge`] past [`MAX_DIFFERENCES`] or
+/// [`MAX_ENUMERATION_COST`].
+pub fn distance_squared(a: &[Vec<Rational>], b: &[Vec<Rational>]) -> Result<Distance, OracleError> {
+    let dim = check_pair(a, b)?;
+    let diff = differences(a, b)?;
     let n = diff.len();
     let cost = enumeration_cost(n, dim + 1, dim);
     if cost > MAX_ENUMERATION_COST {

@@ -293,3 +293,94 @@ fn bad_input_is_a_typed_error() {
     ));
     assert!(!OracleError::AffinelyDependent.to_string().is_empty());
 }
+
+/// The depth's answer when penetrating: `(depth², penetration, normal, number
+/// of minimal facets)`.
+fn depth_of(
+    a: &[Vec<Rational>],
+    b: &[Vec<Rational>],
+) -> (Rational, Vec<Rational>, Vec<Rational>, usize) {
+    match penetration_depth(a, b).unwrap() {
+        PenetrationDepth::Penetrating {
+            depth2,
+            penetration,
+            normal,
+            facets,
+        } => (depth2, penetration, normal, facets.len()),
+        other => panic!("expected penetrating: {other:?}"),
+    }
+}
+
+#[test]
+fn penetration_depths_of_boxes_and_intervals() {
+    // 1D: [0, 3] and [2, 5] overlap by 1; A − B = [−5, 1].
+    let (d2, p, n, k) = depth_of(&pts(&[&[0], &[3]]), &pts(&[&[2], &[5]]));
+    assert_eq!((d2, p, k), (integer(1), vec![integer(1)], 1));
+    assert!(n[0] > integer(0));
+    // 2D: A − B = [0,4]² − [3,5]×[1,2] = [−5, 1] × [−2, 3]: depth 1 along +x.
+    let b = pts(&[&[3, 1], &[5, 1], &[5, 2], &[3, 2]]);
+    let (d2, p, n, k) = depth_of(&square(0, 0, 4), &b);
+    assert_eq!(
+        (d2, p.clone(), k),
+        (integer(1), vec![integer(1), integer(0)], 1)
+    );
+    assert!(n[0] > integer(0) && n[1].is_zero());
+    // Translating A by −p makes the pair touch.
+    let moved: Vec<Vec<Rational>> = square(0, 0, 4).iter().map(|x| sub(x, &p)).collect();
+    assert_eq!(relation(&moved, &b), Ok(Relation::Touching));
+    // Two squares overlapping in a unit square: a tie between +x and +y.
+    let (d2, _, _, k) = depth_of(&square(0, 0, 2), &square(1, 1, 2));
+    assert_eq!((d2, k), (integer(1), 2));
+    // Identical unit cubes: A − B = [−1, 1]³, six facets at distance 1.
+    let (d2, _, _, k) = depth_of(&cube(0, 0, 0, 1), &cube(0, 0, 0, 1));
+    assert_eq!((d2, k), (integer(1), 6));
+    // The triangle (0,0), (4,0), (0,4) against the point (1, 1): the legs
+    // of A − B are at distance 1 (a tie), the hypotenuse x + y = 2 at √2.
+    let (d2, _, _, k) = depth_of(&pts(&[&[0, 0], &[4, 0], &[0, 4]]), &pts(&[&[1, 1]]));
+    assert_eq!((d2, k), (integer(1), 2));
+    // A diagonal facet wins: A − B = (−6,−6), (8,−6), (−6,8) has the
+    // hypotenuse x + y = 2 at distance √2 and the legs at 6.
+    let (d2, p, n, k) = depth_of(&pts(&[&[-6, -6], &[8, -6], &[-6, 8]]), &pts(&[&[0, 0]]));
+    assert_eq!((d2, p, k), (integer(2), vec![integer(1), integer(1)], 1));
+    assert!(n[0] > integer(0) && n[0] == n[1]);
+}
+
+#[test]
+fn penetration_depth_of_non_penetrating_pairs_and_bad_input() {
+    let a = square(0, 0, 2);
+    for (b, rel) in [
+        (square(2, 2, 2), Relation::Touching),
+        (square(3, 0, 2), Relation::Separated),
+        (pts(&[&[1, 0]]), Relation::Touching),
+    ] {
+        assert_eq!(
+            penetration_depth(&a, &b),
+            Ok(PenetrationDepth::NotPenetrating { relation: rel })
+        );
+    }
+    // Coplanar triangles in 3D overlap but A − B is flat: touching.
+    let t1 = pts(&[&[-2, 0, 0], &[2, 0, 0], &[0, 2, 0]]);
+    let t3 = pts(&[&[-1, 1, 0], &[3, 1, 0], &[0, 3, 0]]);
+    assert_eq!(
+        penetration_depth(&t1, &t3),
+        Ok(PenetrationDepth::NotPenetrating {
+            relation: Relation::Touching
+        })
+    );
+    assert_eq!(
+        penetration_depth(&[], &a),
+        Err(OracleError::Empty { which: Which::A })
+    );
+    assert!(matches!(
+        penetration_depth(&a, &pts(&[&[1, 2, 3]])),
+        Err(OracleError::MixedDimensions { .. })
+    ));
+    // 126 distinct points in 3D: past the facet enumeration's cost.
+    let big: Vec<Vec<Rational>> = (0..126)
+        .map(|i| pts(&[&[i, i * i, i * i * i]])[0].clone())
+        .collect();
+    assert!(matches!(
+        penetration_depth(&big, &pts(&[&[1, 1, 1]])),
+        Err(OracleError::TooLarge { what, .. }) if what.contains("facet")
+    ));
+}

@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)] // each test binary uses a different subset of the helpers
 
+pub mod epa_check;
 pub mod spec_table;
 
 use std::path::Path;

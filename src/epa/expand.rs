@@ -1,0 +1,97 @@
+//! The expansion loop (van den Bergen 2001, §4; module docs of [`super`]):
+//! take the facet nearest the origin, ask for the support point along its
+//! normal, stop when that point does not go beyond the facet's plane,
+//! otherwise add it and repeat.
+
+use crate::distance::REL_TOL_FACTOR;
+use crate::error::Error;
+use crate::gjk::support_vertex;
+use crate::scalar::Field;
+use crate::shape::Support;
+use crate::simplex::Vertex;
+
+use super::outcome::{EpaNotConverged, EpaOutcome};
+use super::polytope::Polytope;
+
+/// Runs the loop from a start simplex of `N + 1` vertices holding the
+/// origin. Returns the outcome and the final number of facets.
+pub(crate) fn expand<T, const N: usize, A, B>(
+    a: &A,
+    b: &B,
+    start: Vec<Vertex<T, N>>,
+    factors: (T, T),
+    cap: usize,
+    iterations: &mut usize,
+) -> Result<(EpaOutcome<T, N>, usize), Error>
+where
+    T: Field,
+    A: Support<T, N> + ?Sized,
+    B: Support<T, N> + ?Sized,
+{
+    let not_converged = |reason, best| EpaOutcome::NotConverged { reason, best };
+    let mut poly = match Polytope::simplex(start, factors) {
+        Ok(p) => p,
+        Err(reason) => return Ok((not_converged(reason, None), 0)),
+    };
+    // The start simplex holds the origin: no facet has it strictly beyond.
+    let outside = poly.facets().any(|(_, f)| {
+        f.offset < T::zero() && (T::EXACT || -f.offset.to_f64() / f.norm > poly.noise(f))
+    });
+    if outside {
+        return Ok((not_converged(EpaNotConverged::StartSimplex, None), 0));
+    }
+    let rel_tol = REL_TOL_FACTOR * T::UNIT_ROUNDOFF;
+    loop {
+        let facets = poly.facet_count();
+        let Some(id) = poly.closest() else {
+            return Ok((not_converged(EpaNotConverged::InconsistentHorizon, None), 0));
+        };
+        let f = poly.facet(id).clone();
+        if *iterations >= cap {
+            let best = poly.penetration(id).ok();
+            return Ok((
+                not_converged(EpaNotConverged::IterationCap { cap }, best),
+                facets,
+            ));
+        }
+        let s = support_vertex(a, b, &f.normal, *iterations)?;
+        *iterations += 1;
+        // How far s goes beyond the facet's plane, times |n|.
+        let gap = poly.height(&f, &poly.scaled(&s.w));
+        if !gap.is_finite() {
+            return Err(Error::Overflow {
+                iteration: *iterations,
+            });
+        }
+        let depth = f.dist2.to_f64().sqrt();
+        let noise = poly.noise(&f);
+        let done = if T::EXACT {
+            gap <= T::zero()
+        } else {
+            gap.to_f64() / f.norm <= (rel_tol * depth).max(noise)
+        };
+        if done {
+            let touching = if T::EXACT {
+                f.dist2.is_zero()
+            } else {
+                depth <= noise
+            };
+            if touching {
+                return Ok((EpaOutcome::Touching { normal: f.normal }, facets));
+            }
+            let outcome = match poly.penetration(id) {
+                Ok(p) => EpaOutcome::Penetrating(p),
+                Err(reason) => not_converged(reason, None),
+            };
+            return Ok((outcome, facets));
+        }
+        if poly.vertices.iter().any(|v| v.w == s.w) {
+            let best = poly.penetration(id).ok();
+            return Ok((not_converged(EpaNotConverged::RepeatedVertex, best), facets));
+        }
+        if let Err(reason) = poly.insert(id, s) {
+            let best = poly.penetration(id).ok();
+            return Ok((not_converged(reason, best), facets));
+        }
+    }
+}
