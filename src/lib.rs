@@ -12,6 +12,8 @@
 //! * [`distance`]: the distance loop and Johnson's sub-algorithm, in any
 //!   dimension (exact squared distances and witness points with rationals);
 //! * [`contact`]: separated / touching / penetrating, exactly;
+//! * [`certified`]: `f64` queries whose verdict is never wrong (a float
+//!   certificate checked with rigorous error bounds, or the exact path);
 //! * [`oracle`]: the exact answers GJK is checked against, computed without
 //!   GJK (linear programming, enumeration, exact projections);
 //! * [`case`]: the JSON Lines case format of the `gjk` tool.
@@ -24,6 +26,7 @@
 #![deny(missing_docs)]
 
 pub mod case;
+pub mod certified;
 pub mod classify;
 pub mod contact;
 pub mod distance;
