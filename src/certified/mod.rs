@@ -32,8 +32,17 @@
 //!      signs of `N + 1` determinants prove that the origin is *interior* to
 //!      their simplex, hence to `A − B`: an interval-arithmetic filter first,
 //!      exact integers for the signs it leaves open ([`simplex`]).
-//! 3. If the float loop gave no verdict, or its certificate is inconclusive
-//!    or false, run the **exact path** on the same doubles (converted exactly
+//! 3. Near touching the float loop often stops on a face that passes
+//!    within its rounding tolerance of the origin, with an axis too tilted
+//!    or a simplex too small to certify. Float work that is never trusted
+//!    (`search.rs`) then tries for a better certificate: the axis is made
+//!    orthogonal to the face it came from, the face is widened to more of
+//!    the facet of `A − B` it lies on, the loop goes on without its
+//!    tolerances, and a face of `N` vertices holding the origin is turned
+//!    into `N` candidate simplices with the support points on both sides of
+//!    it. Whatever it finds goes through the same checks as in step 2.
+//! 4. If the float loop gave no verdict, or no certificate is proved, run
+//!    the **exact path** on the same doubles (converted exactly
 //!    to rationals): the exact contact query [`crate::contact::contact`] in
 //!    `N = 2, 3`; in `N = 1` a comparison of interval end points (no
 //!    arithmetic at all); in `N ≥ 4`, where the contact query's descent is
@@ -42,7 +51,9 @@
 //!
 //! **Touching is only ever decided by the exact path**: a touching pair has
 //! no strictly separating axis and no simplex with the origin inside, so no
-//! float certificate exists for it. The report says which path decided
+//! float certificate exists for it. Neither do separations thinner than the
+//! dot products' error bound (about `2⁻⁴⁸` relative to the coordinates in
+//! 3D; `axis` has a test at the threshold). The report says which path decided
 //! ([`Certificate`]), so the fallback rate can be measured
 //! (`cargo bench --bench certified` prints it per benchmark set).
 //!
@@ -320,7 +331,7 @@ pub fn certify<const N: usize>(
     })
 }
 
-/// The float stage (module docs, steps 1 and 2): a proved verdict with its
+/// The float stage (module docs, steps 1 to 3): a proved verdict with its
 /// certificate, or why there is none; and the support points computed.
 fn float_certificate<const N: usize>(
     a: &ConvexHull<f64, N>,

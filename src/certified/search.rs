@@ -36,6 +36,16 @@ use crate::shape::Support;
 use crate::simplex::Simplex;
 use crate::vector::{dot, Vector};
 
+/// An edge vector whose part orthogonal to the earlier ones is shorter than
+/// this fraction of its length counts as dependent on them in [`sharpen`]
+/// and [`widen`]. Rounding leaves a residual of a few `u` times the length
+/// (`u = 2⁻⁵³`) on a truly dependent edge, so `10⁻⁸ ≈ 2⁻²⁷` is far above
+/// that noise, and far below the angles of the faces GJK keeps (a flatter
+/// face is one the sub-algorithm itself treats as degenerate,
+/// `PIVOT_NOISE_FACTOR`). A wrong call only changes an axis that is checked
+/// anyway.
+pub(crate) const DEPENDENT_EDGE_RATIO: f64 = 1e-8;
+
 /// `d` minus its components along the edges `wⱼ − w₀` of `face` (module
 /// docs). Edges that are (nearly) dependent on earlier ones are skipped.
 pub(crate) fn sharpen<const N: usize>(
@@ -53,7 +63,7 @@ pub(crate) fn sharpen<const N: usize>(
         }
         let len = e.norm();
         // Dependent up to rounding: nothing left to remove along it.
-        if len > 1e-8 * len0 && len.is_finite() {
+        if len > DEPENDENT_EDGE_RATIO * len0 && len.is_finite() {
             basis.push(e / len);
         }
     }
@@ -99,7 +109,7 @@ where
             }
         }
         let len = e.norm();
-        (len > 1e-8 * v.norm() && len.is_finite()).then(|| {
+        (len > DEPENDENT_EDGE_RATIO * v.norm() && len.is_finite()).then(|| {
             let q = e / len;
             basis.push(q);
             q

@@ -543,4 +543,31 @@ mod tests {
             "{inside} inside, {outside} outside"
         );
     }
+
+    /// Above [`FILTER_MAX_DIM`] every sign is exact: the simplex of `0`
+    /// and the unit vectors, moved so that its centroid is the origin.
+    #[test]
+    fn above_the_filter_dimension_every_sign_is_exact() {
+        const N: usize = FILTER_MAX_DIM + 1;
+        let c = 1.0 / (N as f64 + 1.0);
+        let a: Vec<Vector<f64, N>> = (0..=N)
+            .map(|i| Vector::<f64, N>::from_fn(|j, _| if i == j + 1 { 1.0 } else { 0.0 }))
+            .collect();
+        let inside = vec![Vector::<f64, N>::repeat(c); N + 1];
+        assert_eq!(
+            check_simplex(&a, &inside),
+            SimplexCheck::Encloses { exact_signs: N + 1 }
+        );
+        let outside = vec![Vector::<f64, N>::repeat(-c); N + 1];
+        assert_eq!(check_simplex(&a, &outside), SimplexCheck::DoesNotEnclose);
+        // In 3D the filter decides them all.
+        let a3: Vec<Vector<f64, 3>> = (0..4)
+            .map(|i| Vector::<f64, 3>::from_fn(|j, _| if i == j + 1 { 1.0 } else { 0.0 }))
+            .collect();
+        let b3 = vec![Vector::<f64, 3>::repeat(0.25); 4];
+        assert_eq!(
+            check_simplex(&a3, &b3),
+            SimplexCheck::Encloses { exact_signs: 0 }
+        );
+    }
 }
