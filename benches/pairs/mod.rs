@@ -105,7 +105,8 @@ impl<const N: usize> Pair<N> {
 
 /// A random pair in general position: `m` points in a ball of radius 1
 /// around the origin for `A`, `m` around a random centre at distance
-/// `[1, 3)` for `B` (about as often separated as penetrating).
+/// `[0.5, 2)` for `B` (in 3D with 12 points, about as often separated as
+/// penetrating).
 pub fn random_pair<const N: usize>(rng: &mut Lcg, m: usize) -> Pair<N> {
     let ball = |rng: &mut Lcg| loop {
         let p = Vector::<f64, N>::from_fn(|_, _| rng.range(-1.0, 1.0));
@@ -119,7 +120,7 @@ pub fn random_pair<const N: usize>(rng: &mut Lcg, m: usize) -> Pair<N> {
             break d / d.norm();
         }
     };
-    let centre = dir * rng.range(1.0, 3.0);
+    let centre = dir * rng.range(0.5, 2.0);
     let a = (0..m).map(|_| ball(rng)).collect();
     let b = (0..m).map(|_| ball(rng) + centre).collect();
     Pair { a, b, expect: None }
