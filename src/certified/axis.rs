@@ -173,9 +173,17 @@ pub(crate) fn gap_lower_bound<const N: usize>(
     if !(s_a.is_finite() && s_b.is_finite()) {
         return None;
     }
-    let radius = up(up(bound.rel * up(s_a + s_b)) + 2.0 * bound.abs);
-    let gap = down(down(e_b - e_a) - radius);
+    let gap = gap_from_extents(e_a, s_a, e_b, s_b, bound);
     gap.is_finite().then_some(gap)
+}
+
+/// `(E_B − E_A) − [rel (s_A + s_B) + 2 abs]`, rounded so that the result is
+/// at or below the exact value of that expression (module docs): every
+/// operation that could round the wrong way goes through [`up`] or
+/// [`down`]. (`2 abs` is exact.)
+fn gap_from_extents(e_a: f64, s_a: f64, e_b: f64, s_b: f64, bound: DotBound) -> f64 {
+    let radius = up(up(bound.rel * up(s_a + s_b)) + 2.0 * bound.abs);
+    down(down(e_b - e_a) - radius)
 }
 
 /// The certificate for `axis` if the rigorous bound proves it
@@ -274,5 +282,48 @@ mod tests {
         let d = Vector::<f64, 2>::new(1e10, 0.0);
         assert!(gap_lower_bound(&a, &b, &d, DotBound::rigorous(2)).is_none());
         assert!(certify_axis(&a, &b, &Vector::<f64, 2>::new(1.0, 0.0)).is_some());
+    }
+
+    /// The final comparison cannot be flipped by rounding: on random
+    /// extents of every magnitude (subnormal ones included) the computed
+    /// gap is never above the exact value of the expression.
+    #[test]
+    fn the_final_arithmetic_rounds_towards_refusal() {
+        let mut rng = crate::test_util::Lcg(12);
+        let bound = DotBound::rigorous(3);
+        let q = |x: f64| rational_from_f64(x).unwrap();
+        for _ in 0..2000 {
+            let e = |rng: &mut crate::test_util::Lcg| {
+                rng.range(0.5, 1.0) * 2f64.powi(rng.int(-1074, 60) as i32)
+            };
+            let (s_a, s_b) = (e(&mut rng), e(&mut rng));
+            // E_B − E_A close to the radius, so that every rounding counts:
+            // half of the draws put it within a few units in the last place
+            // of the radius rounded to nearest (E_A = 0: exact difference).
+            let radius = bound.rel * (s_a + s_b) + 2.0 * bound.abs;
+            let (e_a, e_b) = if rng.int(0, 1) == 0 {
+                let e_a = e(&mut rng);
+                (e_a, e_a + rng.range(0.5, 2.0) * radius)
+            } else {
+                let mut e_b = radius;
+                for _ in 0..rng.int(0, 3) {
+                    e_b = if rng.int(0, 1) == 0 {
+                        e_b.next_up()
+                    } else {
+                        e_b.next_down()
+                    };
+                }
+                (0.0, e_b)
+            };
+            let gap = gap_from_extents(e_a, s_a, e_b, s_b, bound);
+            if !gap.is_finite() {
+                continue;
+            }
+            let exact = (q(e_b) - q(e_a)) - (q(bound.rel) * (q(s_a) + q(s_b)) + q(2.0 * bound.abs));
+            assert!(
+                q(gap) <= exact,
+                "e_a {e_a:?} s_a {s_a:?} e_b {e_b:?} s_b {s_b:?}: {gap:e}"
+            );
+        }
     }
 }
