@@ -20,7 +20,7 @@
 //!
 //! # The error of one dot product (`n = N` terms)
 //!
-//! [`dot_terms`] computes `e = fl(d·x)` by recursive summation of the
+//! `dot_terms` computes `e = fl(d·x)` by recursive summation of the
 //! rounded products `pᵢ = fl(dᵢ xᵢ)`, and `s = fl(Σ |pᵢ|)` along with it.
 //! Higham's Lemma 3.1 and eq. (3.5) (§3.1) give, without underflow,
 //! `|e − d·x| ≤ γₙ S` with `S = Σ |dᵢ xᵢ|` and `γₖ = k u / (1 − k u)`. The
@@ -88,7 +88,7 @@ pub(crate) fn down(x: f64) -> f64 {
 
 /// An upper bound (a float) of Higham's `γₖ = k u / (1 − k u)`, for
 /// `k u < 1/2`. `k u` and `1 − k u` are exact in `f64` (`k < 2⁵²`); only the
-/// division rounds, and [`up`] covers it.
+/// division rounds, and `up` (next_up of the rounded result) covers it.
 pub fn gamma(k: usize) -> f64 {
     let ku = k as f64 * UNIT_ROUNDOFF;
     up(ku / (1.0 - ku))

@@ -346,6 +346,18 @@ mod tests {
         sum
     }
 
+    /// `f(a[i][j], b[i][j])` for every entry.
+    fn map2<X>(a: &[Vec<f64>], b: &[Vec<f64>], f: impl Fn(f64, f64) -> X) -> Vec<Vec<X>> {
+        a.iter()
+            .zip(b)
+            .map(|(p, q)| p.iter().zip(q).map(|(x, y)| f(*x, *y)).collect())
+            .collect()
+    }
+
+    fn exact_difference(x: f64, y: f64) -> Rational {
+        rational_from_f64(x).unwrap() - rational_from_f64(y).unwrap()
+    }
+
     #[test]
     fn decode_is_exact_for_normal_subnormal_and_zero() {
         for x in [1.0, -0.1, 3e-310, -5e-324, 0.0, f64::MAX, 2f64.powi(-1022)] {
@@ -406,28 +418,8 @@ mod tests {
                 let b: Vec<Vec<f64>> = (0..n)
                     .map(|_| (0..n).map(|_| pick(&mut rng)).collect())
                     .collect();
-                let iv: Vec<Vec<Interval>> = a
-                    .iter()
-                    .zip(&b)
-                    .map(|(p, q)| {
-                        p.iter()
-                            .zip(q)
-                            .map(|(x, y)| Interval::difference(*x, *y).unwrap())
-                            .collect()
-                    })
-                    .collect();
-                let exact: Vec<Vec<Rational>> = a
-                    .iter()
-                    .zip(&b)
-                    .map(|(p, q)| {
-                        p.iter()
-                            .zip(q)
-                            .map(|(x, y)| {
-                                rational_from_f64(*x).unwrap() - rational_from_f64(*y).unwrap()
-                            })
-                            .collect()
-                    })
-                    .collect();
+                let iv = map2(&a, &b, |x, y| Interval::difference(x, y).unwrap());
+                let exact = map2(&a, &b, exact_difference);
                 let d = rational_det(&exact);
                 let Some(i) = interval_det(&iv) else { continue };
                 assert!(
@@ -508,17 +500,10 @@ mod tests {
                 SimplexCheck::DoesNotEnclose => outside += 1,
             }
             // The rational truth agrees.
-            let w: Vec<Vec<Rational>> = a
-                .iter()
-                .zip(&b)
-                .map(|(p, q)| {
-                    (0..2)
-                        .map(|j| {
-                            rational_from_f64(p[j]).unwrap() - rational_from_f64(q[j]).unwrap()
-                        })
-                        .collect()
-                })
-                .collect();
+            let rows = |p: &[Vector<f64, 2>; 3]| -> Vec<Vec<f64>> {
+                p.iter().map(|x| x.iter().copied().collect()).collect()
+            };
+            let w = map2(&rows(&a), &rows(&b), exact_difference);
             let c: Vec<Rational> = (0..3)
                 .map(|i| {
                     let m: Vec<Vec<Rational>> =
