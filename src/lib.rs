@@ -16,6 +16,8 @@
 //!   witnesses, axis, common point, normal) in any dimension;
 //! * [`epa`]: penetration depth, contact normal and witness points (the
 //!   Expanding Polytope Algorithm, any dimension, exact with rationals);
+//! * [`certified`]: `f64` queries whose verdict is never wrong (a float
+//!   certificate checked with rigorous error bounds, or the exact path);
 //! * [`oracle`]: the exact answers GJK is checked against, computed without
 //!   GJK (linear programming, enumeration, exact projections);
 //! * [`trace`]: every step of the boolean loop, with its distance bounds,
@@ -37,6 +39,7 @@
 #![deny(missing_docs)]
 
 pub mod case;
+pub mod certified;
 pub mod check;
 pub mod classify;
 pub mod contact;

@@ -31,7 +31,8 @@ enum Command {
     /// `a` and `b` intersect, touch, or neither?
     Query {
         /// Arithmetic: `exact` (rationals, the default: every verdict is exact),
-        /// `f64` or `f32`.
+        /// `f64`, `f32`, or `f64-certified` (f64 with a checked certificate,
+        /// exact when none is proved: the verdict on the doubles is exact).
         #[arg(long, value_enum, default_value_t = ScalarArg::Exact)]
         scalar: ScalarArg,
         /// The most support points of A − B per query before reporting
@@ -79,6 +80,7 @@ enum ScalarArg {
     Exact,
     F64,
     F32,
+    F64Certified,
 }
 
 fn main() -> ExitCode {
@@ -180,6 +182,8 @@ fn answer(case: &Case, scalar: ScalarArg, max_iterations: usize) -> Result<Value
         (3, ScalarArg::Exact) => query::<Rational, 3>(case, max_iterations),
         (3, ScalarArg::F64) => query::<f64, 3>(case, max_iterations),
         (3, ScalarArg::F32) => query::<f32, 3>(case, max_iterations),
+        (2, ScalarArg::F64Certified) => certified_query::<2>(case, max_iterations),
+        (3, ScalarArg::F64Certified) => certified_query::<3>(case, max_iterations),
         (d, _) => Err(format!(
             "dimension {d} is not supported yet (supported: 2 and 3)"
         )),
@@ -277,6 +281,44 @@ fn penetration_fields<T: FromRational + gjk::Field, const N: usize>(
         }
     }
     Ok(())
+}
+
+/// `--scalar f64-certified`: `gjk::certified` on the doubles nearest the
+/// case's coordinates. The verdict fields as in the other modes, plus
+/// `certificate` (`separating_axis` with its `axis`, `enclosing_simplex`, or
+/// `exact_fallback` with its `fallback_reason`); no distance fields.
+fn certified_query<const N: usize>(case: &Case, max_iterations: usize) -> Result<Value, String> {
+    use gjk::certified::{certify, Certificate, CertifiedOptions};
+    use gjk::oracle::Relation;
+    let (a, b) = case.points::<f64, N>().map_err(|e| e.to_string())?;
+    let a = ConvexHull::new(a, Which::A).map_err(|e| e.to_string())?;
+    let b = ConvexHull::new(b, Which::B).map_err(|e| e.to_string())?;
+    let report =
+        certify(&a, &b, &CertifiedOptions { max_iterations }).map_err(|e| e.to_string())?;
+    let (intersects, touching, outcome) = match report.verdict {
+        Relation::Separated => (false, false, "separated"),
+        Relation::Touching => (true, true, "touching"),
+        Relation::Penetrating => (true, false, "penetrating"),
+    };
+    let mut m = Map::new();
+    m.insert("id".into(), case.id_or_line());
+    m.insert("intersects".into(), json!(intersects));
+    m.insert("touching".into(), json!(touching));
+    m.insert("outcome".into(), json!(outcome));
+    let iterations = report.float_iterations + report.exact_iterations;
+    m.insert("iterations".into(), json!(iterations));
+    m.insert("scalar".into(), json!("f64-certified"));
+    m.insert("certificate".into(), json!(report.certificate.name()));
+    match &report.certificate {
+        Certificate::SeparatingAxis(c) => {
+            m.insert("axis".into(), vector_json(&c.axis));
+        }
+        Certificate::ExactFallback { reason } => {
+            m.insert("fallback_reason".into(), json!(reason.name()));
+        }
+        Certificate::EnclosingSimplex { .. } => {}
+    }
+    Ok(Value::Object(m))
 }
 
 /// `distance_squared` and `distance` of intersecting shapes.

@@ -748,3 +748,60 @@ fn penetration_fields_match_the_oracle() {
     }
     assert_eq!(penetrating, 4);
 }
+
+/// `--scalar f64-certified` prints the verdict fields and the proof that
+/// decided them; its verdicts are exact mode's on the example file (whose
+/// coordinates are all doubles or decided far from rounding).
+#[test]
+fn certified_mode_prints_exact_verdicts_and_their_certificates() {
+    let (code, exact, _) = gjk(&["query", "examples/cases.jsonl"], None);
+    assert_eq!(code, 0);
+    let (code, lines, err) = gjk(
+        &["query", "--scalar", "f64-certified", "examples/cases.jsonl"],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(lines.len(), exact.len());
+    for (l, e) in lines.iter().zip(&exact) {
+        for field in ["id", "intersects", "touching", "outcome"] {
+            assert_eq!(l[field], e[field], "{field}: {l} vs {e}");
+        }
+        assert_eq!(l["scalar"], "f64-certified");
+        assert!(l["iterations"].as_u64().unwrap() >= 1);
+        match l["certificate"].as_str().unwrap() {
+            "separating_axis" => {
+                assert_eq!(l["outcome"], "separated");
+                assert!(l["axis"].as_array().unwrap().iter().all(|x| x.is_f64()));
+            }
+            "enclosing_simplex" => assert_eq!(l["outcome"], "penetrating"),
+            "exact_fallback" => assert!(l["fallback_reason"].is_string(), "{l}"),
+            other => panic!("unknown certificate {other}: {l}"),
+        }
+    }
+    assert_eq!(
+        by_id(&lines, "cubes-apart")["certificate"],
+        "separating_axis"
+    );
+    assert_eq!(
+        by_id(&lines, "cubes-face-touching")["certificate"],
+        "exact_fallback"
+    );
+}
+
+/// A vertex of `b` exactly at the midpoint of an edge of `a`, with long
+/// mantissas (from the hard families of `tests/certified.rs`): plain `f64`
+/// reports the shapes separated; certified mode, like exact mode, touching.
+#[test]
+fn certified_mode_is_right_where_plain_f64_is_wrong() {
+    let case = r#"{"id":"t91","a":[[-2.35668355270415,0.6060150806142698],[-2.876509885390568,0.6951386072711875],[-2.6280503115772844,0.48752321479273064]],"b":[[-2.616596719047359,0.6505768439427286],[-2.508959995885549,0.7971400045115828],[-2.6692652136053563,0.8246241188134891]]}"#;
+    let outcome = |scalar: &str| {
+        let (code, lines, err) = gjk(&["query", "--scalar", scalar, "-"], Some(case));
+        assert_eq!(code, 0, "{err}");
+        lines[0].clone()
+    };
+    assert_eq!(outcome("exact")["outcome"], "touching");
+    assert_eq!(outcome("f64")["outcome"], "separated");
+    let certified = outcome("f64-certified");
+    assert_eq!(certified["outcome"], "touching");
+    assert_eq!(certified["certificate"], "exact_fallback");
+}

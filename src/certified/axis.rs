@@ -1,0 +1,329 @@
+//! The separating-axis certificate: `max_A a·d < min_B b·d`, proved in
+//! floating point.
+//!
+//! # The rounding model (IEEE 754 binary64, round to nearest)
+//!
+//! Write `u = 2⁻⁵³` ([`UNIT_ROUNDOFF`]) and `η = 2⁻¹⁰⁷⁴` ([`SMALLEST_SUBNORMAL`]).
+//! For floats `x`, `y` and `op ∈ {+, −, ×}` whose rounded result `fl(x op y)`
+//! is finite,
+//!
+//! ```text
+//! fl(x op y) = (x op y)(1 + δ) + ε,     |δ| ≤ u,  |ε| ≤ η/2
+//! ```
+//!
+//! (Higham, *Accuracy and Stability of Numerical Algorithms*, 2nd ed., §2.1,
+//! eq. (2.8), the model with gradual underflow: `ε` is the absolute error of
+//! a result in the subnormal range, at most half the subnormal spacing `η`).
+//! A result past the largest float rounds to `±∞`, which is checked for and
+//! makes the certificate inconclusive: so the model holds for every
+//! operation whose result is used.
+//!
+//! # The error of one dot product (`n = N` terms)
+//!
+//! `dot_terms` computes `e = fl(d·x)` by recursive summation of the
+//! rounded products `pᵢ = fl(dᵢ xᵢ)`, and `s = fl(Σ |pᵢ|)` along with it.
+//! Higham's Lemma 3.1 and eq. (3.5) (§3.1) give, without underflow,
+//! `|e − d·x| ≤ γₙ S` with `S = Σ |dᵢ xᵢ|` and `γₖ = k u / (1 − k u)`. The
+//! `ε` terms add at most one `η/2` for each of the `n` products and `n − 1`
+//! additions, each carried through at most `n − 1` later factors `(1 + δ)`:
+//! `(2n − 1)(1 + u)ⁿ⁻¹ η/2 ≤ n η` (for `n < 2²⁵`). So
+//!
+//! ```text
+//! (1)  |e − d·x| ≤ γₙ S + n η.
+//! ```
+//!
+//! `S` is not known, but `s` is: `|pᵢ| = fl(|dᵢ| |xᵢ|)` (rounding to nearest is
+//! symmetric), so `s` is the same computation run on `|d|` and `|x|`, and (1)
+//! applies to it: `S ≤ s + γₙ S + n η`, i.e. `S ≤ (s + n η)/(1 − γₙ)`. With
+//! `γₙ/(1 − γₙ) = n u/(1 − 2n u) ≤ γ₂ₙ` and `1/(1 − γₙ) ≤ 2`,
+//!
+//! ```text
+//! (2)  |e − d·x| ≤ γ₂ₙ s + 2n η          ([`DotBound::rigorous`]).
+//! ```
+//!
+//! # The certificate
+//!
+//! Let `E_A = max_a e(a)`, `E_B = min_b e(b)`, `s_A = max_a s(a)`,
+//! `s_B = max_b s(b)` (comparisons of floats are exact). By (2), for every
+//! `a ∈ A`, `b ∈ B`:
+//!
+//! ```text
+//! b·d − a·d ≥ (E_B − E_A) − [γ₂ₙ (s_A + s_B) + 4n η].
+//! ```
+//!
+//! The right-hand side is evaluated with every operation rounded *outwards*:
+//! `up(y) = next_up(fl(y)) ≥ y` and `down(y) = next_down(fl(y)) ≤ y` for
+//! every real `y` (`fl(y)` is the float nearest `y`, so no float lies
+//! strictly between `fl(y)` and `y`, and `next_up(fl(y))` is at or beyond
+//! `y`; past the largest float it is `+∞`). So the computed
+//! [`AxisCertificate::gap_lower`] is a true lower bound of
+//! `min_B b·d − max_A a·d`, and the axis is certified only when it is
+//! `> 0`: neither the dot products nor the final comparison can be flipped
+//! by rounding. When it is not, the certificate is inconclusive (never
+//! "wrong"): the caller falls back to exact arithmetic.
+
+use crate::vector::Vector;
+
+/// The unit roundoff of `f64`, `u = 2⁻⁵³`: the relative error of one
+/// correctly rounded operation whose result is a normal number.
+pub const UNIT_ROUNDOFF: f64 = f64::EPSILON / 2.0;
+
+/// The smallest positive `f64`, `η = 2⁻¹⁰⁷⁴` (a subnormal): the spacing of
+/// floats in the subnormal range, so a result that underflows is off by at
+/// most `η/2`. Products of coordinates near `2⁻⁵⁴⁰` already underflow
+/// (their relative error is then unbounded), which is why every bound here
+/// has an absolute term in units of `η`.
+pub const SMALLEST_SUBNORMAL: f64 = 5e-324;
+
+/// `next_up(fl(y))`: at or above `y` for the exact `y` that `x` rounds
+/// (see the module docs).
+pub(crate) fn up(x: f64) -> f64 {
+    x.next_up()
+}
+
+/// `next_down(fl(y))`: at or below `y`.
+pub(crate) fn down(x: f64) -> f64 {
+    x.next_down()
+}
+
+/// An upper bound (a float) of Higham's `γₖ = k u / (1 − k u)`, for
+/// `k u < 1/2`. `k u` and `1 − k u` are exact in `f64` (`k < 2⁵²`); only the
+/// division rounds, and `up` (next_up of the rounded result) covers it.
+pub fn gamma(k: usize) -> f64 {
+    let ku = k as f64 * UNIT_ROUNDOFF;
+    up(ku / (1.0 - ku))
+}
+
+/// The error bound of a computed dot product `e` of `n` terms, in the form
+/// `|e − d·x| ≤ rel · s + abs` with `s` the computed sum of the absolute
+/// values of the rounded products (module docs, eq. (2)).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DotBound {
+    /// The factor of `s`: `γ₂ₙ`.
+    pub rel: f64,
+    /// The absolute term: `2n η` (underflow).
+    pub abs: f64,
+}
+
+impl DotBound {
+    /// The bound proved in the module docs for `n`-term dot products:
+    /// `rel = γ₂ₙ`, `abs = 2n η`.
+    pub fn rigorous(n: usize) -> Self {
+        DotBound {
+            rel: gamma(2 * n),
+            // 2n·2⁻¹⁰⁷⁴ is an exact multiple of the subnormal spacing.
+            abs: (2 * n) as f64 * SMALLEST_SUBNORMAL,
+        }
+    }
+}
+
+/// `(e, s)` for one point: `e = fl(d·x)` by recursive summation, and
+/// `s = fl(Σ |fl(dᵢ xᵢ)|)` (the same rounded products).
+fn dot_terms<const N: usize>(d: &Vector<f64, N>, x: &Vector<f64, N>) -> (f64, f64) {
+    let mut e = 0.0;
+    let mut s = 0.0;
+    for i in 0..N {
+        let p = d[i] * x[i];
+        e += p;
+        s += p.abs();
+    }
+    (e, s)
+}
+
+/// A proved separation: `min_B b·axis − max_A a·axis ≥ gap_lower > 0`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AxisCertificate<const N: usize> {
+    /// The axis, pointing from `A` towards `B`.
+    pub axis: Vector<f64, N>,
+    /// A rigorous lower bound (`> 0`) of `min_B b·axis − max_A a·axis`.
+    pub gap_lower: f64,
+}
+
+/// A rigorous lower bound of `min_B b·d − max_A a·d` computed with the dot
+/// products' error bound `bound` (module docs), or `None` if some value is
+/// not finite (overflow) or a set is empty. Only [`DotBound::rigorous`]
+/// makes the bound rigorous; the tests pass weaker ones to show what each
+/// term guards against.
+pub(crate) fn gap_lower_bound<const N: usize>(
+    a: &[Vector<f64, N>],
+    b: &[Vector<f64, N>],
+    d: &Vector<f64, N>,
+    bound: DotBound,
+) -> Option<f64> {
+    if a.is_empty() || b.is_empty() {
+        return None;
+    }
+    let (mut e_a, mut s_a) = (f64::NEG_INFINITY, 0.0f64);
+    for x in a {
+        let (e, s) = dot_terms(d, x);
+        e_a = e_a.max(e);
+        s_a = s_a.max(s);
+    }
+    let (mut e_b, mut s_b) = (f64::INFINITY, 0.0f64);
+    for x in b {
+        let (e, s) = dot_terms(d, x);
+        e_b = e_b.min(e);
+        s_b = s_b.max(s);
+    }
+    // Every `s` is finite iff no product and no partial sum overflowed:
+    // `|fl(x + y)| ≤ fl(|x| + |y|)` (rounding is monotone), so the partial
+    // sums of `e` are bounded by those of `s`, and an infinite product makes
+    // `s` infinite (never NaN: it adds non-negative terms). `s_a`, `s_b` are
+    // maxima over all points, so checking them checks every point.
+    if !(s_a.is_finite() && s_b.is_finite()) {
+        return None;
+    }
+    let gap = gap_from_extents(e_a, s_a, e_b, s_b, bound);
+    gap.is_finite().then_some(gap)
+}
+
+/// `(E_B − E_A) − [rel (s_A + s_B) + 2 abs]`, rounded so that the result is
+/// at or below the exact value of that expression (module docs): every
+/// operation that could round the wrong way goes through [`up`] or
+/// [`down`]. (`2 abs` is exact.)
+fn gap_from_extents(e_a: f64, s_a: f64, e_b: f64, s_b: f64, bound: DotBound) -> f64 {
+    let radius = up(up(bound.rel * up(s_a + s_b)) + 2.0 * bound.abs);
+    down(down(e_b - e_a) - radius)
+}
+
+/// The certificate for `axis` if the rigorous bound proves it
+/// ([`DotBound::rigorous`]), else `None` (inconclusive: not a verdict).
+pub fn certify_axis<const N: usize>(
+    a: &[Vector<f64, N>],
+    b: &[Vector<f64, N>],
+    axis: &Vector<f64, N>,
+) -> Option<AxisCertificate<N>> {
+    let gap = gap_lower_bound(a, b, axis, DotBound::rigorous(N))?;
+    (gap > 0.0).then_some(AxisCertificate {
+        axis: *axis,
+        gap_lower: gap,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::oracle::{relation, Relation};
+    use crate::scalar::rational_from_f64;
+
+    fn rows<const N: usize>(p: &[Vector<f64, N>]) -> Vec<Vec<crate::Rational>> {
+        p.iter()
+            .map(|x| x.iter().map(|v| rational_from_f64(*v).unwrap()).collect())
+            .collect()
+    }
+
+    /// Float dot products alone "prove" a separation of touching shapes:
+    /// `a` is the midpoint of `B`'s segment, but `fl(d·a)` rounds down
+    /// (`1 + 2⁻⁵³ + 2⁻⁵³`: two ties to even) while `B`'s dot products are
+    /// exact. The relative term `γ₂ₙ ŝ` refuses.
+    #[test]
+    fn without_the_relative_term_a_touching_pair_is_certified_separated() {
+        let t = 2f64.powi(-53);
+        let a = [Vector::<f64, 3>::new(1.0, t, t)];
+        let b = [
+            Vector::<f64, 3>::new(1.0 + 2.0 * t, 0.0, 0.0),
+            Vector::<f64, 3>::new(1.0 - 2.0 * t, 2.0 * t, 2.0 * t),
+        ];
+        let d = Vector::<f64, 3>::new(1.0, 1.0, 1.0);
+        assert_eq!(relation(&rows(&a), &rows(&b)), Ok(Relation::Touching));
+        let none = DotBound { rel: 0.0, abs: 0.0 };
+        let naive = gap_lower_bound(&a, &b, &d, none).unwrap();
+        assert!(naive > 0.0, "the naive check certifies: gap {naive:e}");
+        assert!(certify_axis(&a, &b, &d).is_none());
+    }
+
+    /// With coordinates near `2⁻⁵³⁸`, every product is near the smallest
+    /// subnormal `η` and rounds by up to `η/2` whatever its relative size:
+    /// eight products of `η/2` round (ties to even) to `0` on `A`'s side and
+    /// products of `1.5 η` to `2 η` on `B`'s, so the computed gap is `8 η`
+    /// while `a` is the midpoint of `B`'s segment. The relative term is `0`
+    /// on `A`'s side (`ŝ = 0`); only the absolute term `2n η` refuses.
+    #[test]
+    fn without_the_absolute_term_subnormal_products_certify_a_touching_pair() {
+        let s = 2f64.powi(-538);
+        let a = [Vector::<f64, 8>::repeat(s)];
+        let pattern = |hi: f64, lo: f64| {
+            Vector::<f64, 8>::from_fn(|i, _| if i < 4 { hi * s } else { lo * s })
+        };
+        let b = [pattern(3.0, -1.0), pattern(-1.0, 3.0)];
+        let d = Vector::<f64, 8>::repeat(2.0 * s);
+        assert_eq!(relation(&rows(&a), &rows(&b)), Ok(Relation::Touching));
+        let relative_only = DotBound {
+            abs: 0.0,
+            ..DotBound::rigorous(8)
+        };
+        let gap = gap_lower_bound(&a, &b, &d, relative_only).unwrap();
+        assert!(gap > 0.0, "relative bound alone certifies: gap {gap:e}");
+        assert!(certify_axis(&a, &b, &d).is_none());
+    }
+
+    /// Where the bound starts to cost a fallback: two points `g` apart along
+    /// `x`, coordinates near 1, `d = (1, 1, 1)`. The bound is about
+    /// `γ₆ (ŝ_A + ŝ_B) ≈ 6.7·10⁻¹⁶ · 6 ≈ 2⁻⁴⁸`: a gap of `2⁻⁴⁶` is certified,
+    /// `2⁻⁴⁹` is not, although the points are separated (and every dot
+    /// product here is exact): inconclusive, never wrong.
+    #[test]
+    fn the_bound_refuses_gaps_below_it_and_only_those() {
+        let a = [Vector::<f64, 3>::new(1.0, 1.0, 1.0)];
+        let d = Vector::<f64, 3>::new(1.0, 1.0, 1.0);
+        for (e, certified) in [(44, true), (46, true), (49, false), (52, false)] {
+            let b = [Vector::<f64, 3>::new(1.0 + 2f64.powi(-e), 1.0, 1.0)];
+            assert_eq!(relation(&rows(&a), &rows(&b)), Ok(Relation::Separated));
+            assert_eq!(certify_axis(&a, &b, &d).is_some(), certified, "gap 2^-{e}");
+        }
+        let gamma6 = gamma(6);
+        assert!(gamma6 > 6.0 * UNIT_ROUNDOFF && gamma6 < 6.1 * UNIT_ROUNDOFF);
+    }
+
+    #[test]
+    fn overflow_is_inconclusive() {
+        let a = [Vector::<f64, 2>::new(1e300, 0.0)];
+        let b = [Vector::<f64, 2>::new(2e300, 0.0)];
+        let d = Vector::<f64, 2>::new(1e10, 0.0);
+        assert!(gap_lower_bound(&a, &b, &d, DotBound::rigorous(2)).is_none());
+        assert!(certify_axis(&a, &b, &Vector::<f64, 2>::new(1.0, 0.0)).is_some());
+    }
+
+    /// The final comparison cannot be flipped by rounding: on random
+    /// extents of every magnitude (subnormal ones included) the computed
+    /// gap is never above the exact value of the expression.
+    #[test]
+    fn the_final_arithmetic_rounds_towards_refusal() {
+        let mut rng = crate::test_util::Lcg(12);
+        let bound = DotBound::rigorous(3);
+        let q = |x: f64| rational_from_f64(x).unwrap();
+        for _ in 0..2000 {
+            let e = |rng: &mut crate::test_util::Lcg| {
+                rng.range(0.5, 1.0) * 2f64.powi(rng.int(-1074, 60) as i32)
+            };
+            let (s_a, s_b) = (e(&mut rng), e(&mut rng));
+            // E_B − E_A close to the radius, so that every rounding counts:
+            // half of the draws put it within a few units in the last place
+            // of the radius rounded to nearest (E_A = 0: exact difference).
+            let radius = bound.rel * (s_a + s_b) + 2.0 * bound.abs;
+            let (e_a, e_b) = if rng.int(0, 1) == 0 {
+                let e_a = e(&mut rng);
+                (e_a, e_a + rng.range(0.5, 2.0) * radius)
+            } else {
+                let mut e_b = radius;
+                for _ in 0..rng.int(0, 3) {
+                    e_b = if rng.int(0, 1) == 0 {
+                        e_b.next_up()
+                    } else {
+                        e_b.next_down()
+                    };
+                }
+                (0.0, e_b)
+            };
+            let gap = gap_from_extents(e_a, s_a, e_b, s_b, bound);
+            if !gap.is_finite() {
+                continue;
+            }
+            let exact = (q(e_b) - q(e_a)) - (q(bound.rel) * (q(s_a) + q(s_b)) + q(2.0 * bound.abs));
+            assert!(
+                q(gap) <= exact,
+                "e_a {e_a:?} s_a {s_a:?} e_b {e_b:?} s_b {s_b:?}: {gap:e}"
+            );
+        }
+    }
+}
