@@ -13,6 +13,7 @@ use gjk::epa::{epa, EpaOptions, EpaOutcome};
 use gjk::gjk::{Options, DEFAULT_MAX_ITERATIONS};
 use gjk::scalar::FromRational;
 use gjk::shape::ConvexHull;
+use gjk::verdict::{verdict, Verdict};
 use gjk::{Rational, Scalar, Vector, Which};
 use serde_json::{json, Map, Value};
 
@@ -174,20 +175,147 @@ fn run_query(scalar: ScalarArg, max_iterations: usize, file: &str) -> io::Result
     Ok(all_ok)
 }
 
+/// The largest dimension compiled into the tool for the float modes and
+/// the GJK path of exact mode. Exact mode answers any dimension: above this
+/// one, from the exact oracle (`oracle_query`).
+const MAX_COMPILED_DIM: usize = 8;
+
+/// Calls `$f::<$t, N>(args)` (or `$f::<N>(args)` without `$t`) for the
+/// case's dimension `N` in `1..=MAX_COMPILED_DIM`.
+macro_rules! by_dim {
+    ($dim:expr, $f:ident $(::<$t:ty>)?, $($arg:expr),* ; $other:expr) => {
+        match $dim {
+            1 => $f::<$($t,)? 1>($($arg),*),
+            2 => $f::<$($t,)? 2>($($arg),*),
+            3 => $f::<$($t,)? 3>($($arg),*),
+            4 => $f::<$($t,)? 4>($($arg),*),
+            5 => $f::<$($t,)? 5>($($arg),*),
+            6 => $f::<$($t,)? 6>($($arg),*),
+            7 => $f::<$($t,)? 7>($($arg),*),
+            8 => $f::<$($t,)? 8>($($arg),*),
+            _ => $other,
+        }
+    };
+}
+
 fn answer(case: &Case, scalar: ScalarArg, max_iterations: usize) -> Result<Value, String> {
-    match (case.dim(), scalar) {
-        (2, ScalarArg::Exact) => query::<Rational, 2>(case, max_iterations),
-        (2, ScalarArg::F64) => query::<f64, 2>(case, max_iterations),
-        (2, ScalarArg::F32) => query::<f32, 2>(case, max_iterations),
-        (3, ScalarArg::Exact) => query::<Rational, 3>(case, max_iterations),
-        (3, ScalarArg::F64) => query::<f64, 3>(case, max_iterations),
-        (3, ScalarArg::F32) => query::<f32, 3>(case, max_iterations),
-        (2, ScalarArg::F64Certified) => certified_query::<2>(case, max_iterations),
-        (3, ScalarArg::F64Certified) => certified_query::<3>(case, max_iterations),
-        (d, _) => Err(format!(
-            "dimension {d} is not supported yet (supported: 2 and 3)"
-        )),
+    let d = case.dim();
+    let float_only = || {
+        Err(format!(
+            "dimension {d}: the float modes are compiled for dimensions 1 to \
+             {MAX_COMPILED_DIM} (exact mode answers any dimension)"
+        ))
+    };
+    match scalar {
+        ScalarArg::Exact => by_dim!(d, query::<Rational>, case, max_iterations; oracle_query(case)),
+        ScalarArg::F64 => by_dim!(d, query::<f64>, case, max_iterations; float_only()),
+        ScalarArg::F32 => by_dim!(d, query::<f32>, case, max_iterations; float_only()),
+        ScalarArg::F64Certified => {
+            by_dim!(d, certified_query, case, max_iterations; float_only())
+        }
     }
+}
+
+/// Exact mode above [`MAX_COMPILED_DIM`]: the oracle's answers (linear
+/// programs and enumeration, any dimension, within its documented limits),
+/// with the same fields as the GJK path except `iterations` and `axis`.
+fn oracle_query(case: &Case) -> Result<Value, String> {
+    use gjk::oracle::{self, PenetrationDepth, Relation};
+    let (a, b) = (&case.a, &case.b);
+    let e = |e: gjk::oracle::OracleError| format!("the exact oracle: {e}");
+    let relation = oracle::relation(a, b).map_err(e)?;
+    let mut m = Map::new();
+    m.insert("id".into(), case.id_or_line());
+    let (intersects, touching, outcome) = match relation {
+        Relation::Separated => (false, false, "separated"),
+        Relation::Touching => (true, true, "touching"),
+        Relation::Penetrating => (true, false, "penetrating"),
+    };
+    m.insert("intersects".into(), json!(intersects));
+    m.insert("touching".into(), json!(touching));
+    m.insert("outcome".into(), json!(outcome));
+    m.insert("scalar".into(), json!("exact"));
+    m.insert("method".into(), json!("oracle"));
+    let rows = |v: &[Rational]| Value::Array(v.iter().map(|x| json!(x.to_string())).collect());
+    match relation {
+        Relation::Separated => {
+            let d = oracle::distance_squared(a, b).map_err(e)?;
+            m.insert("distance_squared".into(), json!(d.dist2.to_string()));
+            m.insert("distance".into(), json!(d.dist2.to_f64().sqrt()));
+            m.insert("witness_a".into(), rows(&d.witness_a));
+            m.insert("witness_b".into(), rows(&d.witness_b));
+        }
+        Relation::Touching => zero_distance::<Rational>(&mut m),
+        Relation::Penetrating => {
+            zero_distance::<Rational>(&mut m);
+            if let PenetrationDepth::Penetrating {
+                depth2,
+                penetration,
+                normal,
+                ..
+            } = oracle::penetration_depth(a, b).map_err(e)?
+            {
+                m.insert("penetration_depth".into(), json!(depth2.to_f64().sqrt()));
+                m.insert(
+                    "penetration_depth_squared".into(),
+                    json!(depth2.to_string()),
+                );
+                m.insert("normal".into(), rows(&normal));
+                m.insert("penetration".into(), rows(&penetration));
+            }
+        }
+    }
+    Ok(Value::Object(m))
+}
+
+/// The three-way verdict the tool prints, from either route.
+enum Three<T: Scalar, const N: usize> {
+    Separated { axis: Vector<T, N> },
+    Touching { normal: Vector<T, N> },
+    Penetrating,
+    NotConverged { reason: String },
+}
+
+/// The three-way verdict and its support calls: in 2D and 3D the boolean
+/// loop with the spec's region classifier and the descent of
+/// `gjk::contact` (the literate core); in other dimensions the distance
+/// loop with the projected descent of `gjk::verdict` (cross-checked against
+/// the first route and the oracle in `tests/verdict.rs`).
+fn three_way<T: FromRational + gjk::Field, const N: usize>(
+    a: &ConvexHull<T, N>,
+    b: &ConvexHull<T, N>,
+    max_iterations: usize,
+) -> Result<(Three<T, N>, usize), String> {
+    if N == 2 || N == 3 {
+        let opts = Options {
+            initial_direction: None,
+            max_iterations,
+        };
+        let r = contact(a, b, &opts).map_err(|e| e.to_string())?;
+        let three = match r.contact {
+            Contact::Separated { axis } => Three::Separated { axis },
+            Contact::Touching { normal } => Three::Touching { normal },
+            Contact::Penetrating => Three::Penetrating,
+            Contact::NotConverged { reason } => Three::NotConverged {
+                reason: reason.to_string(),
+            },
+        };
+        return Ok((three, r.iterations));
+    }
+    let opts = DistanceOptions {
+        max_iterations,
+        ..DistanceOptions::default()
+    };
+    let r = verdict(a, b, &opts).map_err(|e| e.to_string())?;
+    let three = match r.verdict {
+        Verdict::Separated { axis, .. } => Three::Separated { axis },
+        Verdict::Touching { normal, .. } => Three::Touching { normal },
+        Verdict::Overlapping { .. } => Three::Penetrating,
+        Verdict::NotConverged { reason } => Three::NotConverged {
+            reason: reason.to_string(),
+        },
+    };
+    Ok((three, r.iterations))
 }
 
 fn query<T: FromRational + gjk::Field, const N: usize>(
@@ -197,37 +325,33 @@ fn query<T: FromRational + gjk::Field, const N: usize>(
     let (a, b) = case.points::<T, N>().map_err(|e| e.to_string())?;
     let a = ConvexHull::new(a, Which::A).map_err(|e| e.to_string())?;
     let b = ConvexHull::new(b, Which::B).map_err(|e| e.to_string())?;
-    let opts = Options {
-        initial_direction: None,
-        max_iterations,
-    };
-    let report = contact(&a, &b, &opts).map_err(|e| e.to_string())?;
+    let (three, iterations) = three_way(&a, &b, max_iterations)?;
     let mut m = Map::new();
     m.insert("id".into(), case.id_or_line());
-    let (intersects, touching) = match &report.contact {
-        Contact::Separated { .. } => (json!(false), json!(false)),
-        Contact::Touching { .. } => (json!(true), json!(true)),
-        Contact::Penetrating => (json!(true), json!(false)),
-        Contact::NotConverged { .. } => (Value::Null, Value::Null),
+    let (intersects, touching, outcome) = match &three {
+        Three::Separated { .. } => (json!(false), json!(false), "separated"),
+        Three::Touching { .. } => (json!(true), json!(true), "touching"),
+        Three::Penetrating => (json!(true), json!(false), "penetrating"),
+        Three::NotConverged { .. } => (Value::Null, Value::Null, "not_converged"),
     };
     m.insert("intersects".into(), intersects);
     m.insert("touching".into(), touching);
-    m.insert("outcome".into(), json!(report.contact.name()));
-    m.insert("iterations".into(), json!(report.iterations));
+    m.insert("outcome".into(), json!(outcome));
+    m.insert("iterations".into(), json!(iterations));
     m.insert("scalar".into(), json!(T::NAME));
-    match &report.contact {
-        Contact::Separated { axis } => {
+    match &three {
+        Three::Separated { axis } => {
             m.insert("axis".into(), vector_json(axis));
             distance_fields::<T, N>(&a, &b, max_iterations, &mut m)?;
         }
-        Contact::Touching { normal } => {
+        Three::Touching { normal } => {
             m.insert("normal".into(), vector_json(normal));
             zero_distance::<T>(&mut m);
         }
-        Contact::NotConverged { reason } => {
-            m.insert("reason".into(), json!(reason.to_string()));
+        Three::NotConverged { reason } => {
+            m.insert("reason".into(), json!(reason));
         }
-        Contact::Penetrating => {
+        Three::Penetrating => {
             zero_distance::<T>(&mut m);
             penetration_fields::<T, N>(&a, &b, max_iterations, &mut m)?;
         }

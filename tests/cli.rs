@@ -96,15 +96,15 @@ fn malformed_lines_give_error_lines_and_a_failing_status() {
         "mixed-dimensions",
         "empty-shape",
         "not-a-number",
-        "dimension-4",
+        "dimension-0",
     ] {
         let l = by_id(&lines, id);
         assert!(l["error"].is_string(), "{id}: {l}");
     }
-    assert!(by_id(&lines, "dimension-4")["error"]
+    assert!(by_id(&lines, "dimension-0")["error"]
         .as_str()
         .unwrap()
-        .contains("dimension 4"));
+        .contains("dimension must be at least 1"));
     // The non-JSON line is identified by its line number (line 6 of the file).
     assert!(
         lines.iter().any(|l| l["id"] == 6 && l["error"].is_string()),
@@ -455,39 +455,59 @@ fn check_rejects_malformed_expect() {
             (1.into(), 1.into())
         );
     }
-    // A malformed case line and a dimension without exact answers too.
+    // A malformed case line fails the run; a 4D case next to it is checked.
     let (code, lines, _) = gjk(
         &["check", "-"],
         Some("{\"a\": 1}\n{\"id\": \"4d\", \"a\": [[0,0,0,0]], \"b\": [[1,1,1,1]], \"expect\": {\"intersects\": false}}\n"),
     );
     assert_eq!(code, 2);
     assert!(lines[0]["error"].is_string());
-    assert!(by_id(&lines, "4d")["error"]
-        .as_str()
-        .unwrap()
-        .contains("dimension 4"));
+    assert_eq!(summary(&lines)["agree"], 1);
 }
 
-/// `penetration_depth` is counted as unchecked, never as agreement; a file
-/// where nothing is compared fails.
+/// `penetration_depth` is checked against the exact depth (EPA in exact
+/// arithmetic): a point inside a triangle at exact distance 1/2 from its
+/// nearest edge; touching shapes have depth 0; a file where nothing is
+/// compared fails.
 #[test]
-fn check_counts_penetration_depth_as_unchecked() {
-    let only = r#"{"a": [[0,0],[2,0],[0,2]], "b": [[1,1]], "expect": {"penetration_depth": 0.5}}"#;
-    let (code, lines, err) = gjk(&["check", "-"], Some(only));
-    assert_eq!(code, 2, "nothing compared");
-    let s = summary(&lines);
-    assert_eq!(s["unchecked"], 1);
-    assert_eq!(s["agree"], 0);
-    assert_eq!(
-        s["unchecked_reasons"]["penetration_depth"],
-        "needs the penetration oracle"
-    );
-    assert!(err.contains("needs the penetration oracle"), "{err}");
-    let with_more = r#"{"a": [[0,0],[2,0],[0,2]], "b": [[1,1]], "expect": {"penetration_depth": 0.5, "intersects": true}}"#;
-    let (code, lines, _) = gjk(&["check", "-"], Some(with_more));
-    assert_eq!(code, 0);
-    assert_eq!(summary(&lines)["unchecked"], 1);
+fn check_compares_penetration_depth() {
+    let case = |depth: &str, point: &str| {
+        format!(
+            r#"{{"a": [[0,0],[2,0],[0,2]], "b": [{point}], "expect": {{"penetration_depth": {depth}}}}}"#
+        )
+    };
+    let (code, lines, _) = gjk(&["check", "-"], Some(&case("0.5", "[0.5,0.5]")));
+    assert_eq!(code, 0, "{lines:?}");
     assert_eq!(summary(&lines)["agree"], 1);
+    assert_eq!(summary(&lines)["unchecked"], 0);
+    let (code, lines, _) = gjk(&["check", "-"], Some(&case("0.6", "[0.5,0.5]")));
+    assert_eq!(code, 1);
+    assert_eq!(lines[0]["field"], "penetration_depth");
+    assert_eq!(lines[0]["exact"], "1/2");
+    // Touching (the point on the hypotenuse): depth 0.
+    let (code, _, _) = gjk(&["check", "-"], Some(&case("0", "[1,1]")));
+    assert_eq!(code, 0);
+    // In 4D (the verdict route) and in 9D (the oracle), too.
+    let simplex = |d: usize, s: i64| -> String {
+        let mut pts = vec![vec![0i64; d]];
+        for i in 0..d {
+            let mut p = vec![0i64; d];
+            p[i] = s;
+            pts.push(p);
+        }
+        serde_json::to_string(&pts).unwrap()
+    };
+    for d in [4usize, 9] {
+        // The point (1, …, 1) in the simplex of side 2d: nearest facet x_i = 0.
+        let line = format!(
+            r#"{{"id": "{d}d", "a": {}, "b": [{}], "expect": {{"penetration_depth": 1, "intersects": true, "touching": false}}}}"#,
+            simplex(d, 2 * d as i64),
+            serde_json::to_string(&vec![1i64; d]).unwrap()
+        );
+        let (code, lines, _) = gjk(&["check", "-"], Some(&line));
+        assert_eq!(code, 0, "{d}D: {lines:?}");
+        assert_eq!(summary(&lines)["agree"], 3, "{d}D");
+    }
     // No expect anywhere: nothing compared.
     let (code, _, _) = gjk(&["check", "examples/cases.jsonl"], None);
     assert_eq!(code, 2);
@@ -654,7 +674,11 @@ fn trace_svg_and_errors() {
     let (code, _, err) = trace_cli(&["--id", "nope", "examples/cases.jsonl"]);
     assert_eq!(code, 2);
     assert!(err.contains("no case with id nope"), "{err}");
-    let (code, _, err) = trace_cli(&["--id", "dimension-4", "examples/bad-cases.jsonl"]);
+    let four = temp_file(
+        "four.jsonl",
+        "{\"id\": \"d4\", \"a\": [[0,0,0,0]], \"b\": [[1,1,1,1]]}\n",
+    );
+    let (code, _, err) = trace_cli(&[&four]);
     assert_eq!(code, 2);
     assert!(err.contains("dimension 4"), "{err}");
     // A file with one case needs no --id.

@@ -2,25 +2,31 @@
 //! implementation's answers with.
 //!
 //! They come from the exact path of this crate, run on [`Rational`]s:
-//! [`crate::contact::contact`] for `intersects` and `touching` (exact by
-//! construction: the boolean loop and the descent make no rounding), and
+//! [`crate::contact::contact`] (2D, 3D) or [`crate::verdict::verdict`]
+//! (other dimensions) for `intersects` and `touching` (exact by
+//! construction: the loops and the descents make no rounding),
 //! [`crate::distance::distance`] for the squared distance of separated shapes
-//! (exact: the module docs of `distance` prove the stop). Both are checked
-//! against the independent [`crate::oracle`] in `tests/cli.rs` and in the
-//! spec suite.
+//! (exact: the module docs of `distance` prove the stop), and
+//! [`crate::epa::epa`] for the squared penetration depth of penetrating
+//! ones (exact for polytopes: see its module docs). All are checked against
+//! the independent [`crate::oracle`] in `tests/cli.rs`, `tests/verdict.rs`,
+//! `tests/epa.rs` and the spec suite.
 //!
-//! Dimensions: one function per dimension, [`exact_answers`] dispatches on
-//! [`Case::dim`]. Adding a dimension is one match arm, once `contact` runs
-//! there.
+//! Dimensions: 1 to [`MAX_COMPILED_DIM`] by the GJK path, one monomorphised
+//! function per dimension; above it, the oracle itself answers (its linear
+//! programs and enumerations take the dimension at run time, within their
+//! documented limits).
 
 use num_traits::Zero;
 
 use crate::case::Case;
 use crate::contact::{contact, Contact};
 use crate::distance::{distance, DistanceOptions, DistanceOutcome};
+use crate::epa::{epa, EpaOptions, EpaOutcome};
 use crate::gjk::Options;
 use crate::scalar::Rational;
 use crate::shape::ConvexHull;
+use crate::verdict::{verdict, Verdict};
 use crate::Which;
 
 /// What the exact path says about a case.
@@ -33,29 +39,62 @@ pub struct ExactAnswers {
     /// The squared distance between the shapes: `0` when they intersect.
     /// The distance is its square root.
     pub distance_squared: Rational,
-    /// The squared penetration depth, when an exact one is available.
-    ///
-    /// `None` for now: an exact penetration depth needs the penetration
-    /// oracle (EPA in exact arithmetic), which this crate does not have yet.
-    /// `gjk check` reports the field as *unchecked* (never as agreement)
-    /// while this is `None`; setting it here is all it takes to check it.
+    /// The squared penetration depth (exact EPA, or the oracle's facet
+    /// enumeration above [`MAX_COMPILED_DIM`]): `0` unless the shapes
+    /// penetrate. `None` would make `gjk check` report the field as
+    /// *unchecked* (never as agreement); every path here sets it.
     pub penetration_depth_squared: Option<Rational>,
 }
 
+/// The largest dimension answered by the GJK path; above it the oracle
+/// answers directly.
+pub const MAX_COMPILED_DIM: usize = 8;
+
 /// The exact answers to `case`, with at most `max_iterations` support
-/// points per query (the boolean query and the distance query each).
+/// points per query (the boolean or distance query, and EPA, each).
 ///
-/// Errors, as a message: a dimension without an exact path (today: other
-/// than 2 and 3), points the hull rejects, and a query that stops without
-/// a verdict (the iteration cap; exact mode never stops otherwise).
+/// Errors, as a message: points the hull rejects, a query that stops
+/// without a verdict (the iteration cap; exact mode never stops otherwise),
+/// and, above [`MAX_COMPILED_DIM`], a case past the oracle's limits.
 pub fn exact_answers(case: &Case, max_iterations: usize) -> Result<ExactAnswers, String> {
     match case.dim() {
+        1 => exact_answers_in::<1>(case, max_iterations),
         2 => exact_answers_in::<2>(case, max_iterations),
         3 => exact_answers_in::<3>(case, max_iterations),
-        d => Err(format!(
-            "dimension {d} has no exact answers yet (supported: 2 and 3)"
-        )),
+        4 => exact_answers_in::<4>(case, max_iterations),
+        5 => exact_answers_in::<5>(case, max_iterations),
+        6 => exact_answers_in::<6>(case, max_iterations),
+        7 => exact_answers_in::<7>(case, max_iterations),
+        8 => exact_answers_in::<8>(case, max_iterations),
+        _ => oracle_answers(case),
     }
+}
+
+/// Above [`MAX_COMPILED_DIM`]: the oracle's relation, squared distance and
+/// squared penetration depth.
+fn oracle_answers(case: &Case) -> Result<ExactAnswers, String> {
+    use crate::oracle::{self, PenetrationDepth, Relation};
+    let e = |e: oracle::OracleError| format!("the exact oracle: {e}");
+    let relation = oracle::relation(&case.a, &case.b).map_err(e)?;
+    let distance_squared = match relation {
+        Relation::Separated => oracle::distance_squared(&case.a, &case.b).map_err(e)?.dist2,
+        _ => Rational::zero(),
+    };
+    let penetration_depth_squared = match relation {
+        Relation::Penetrating => match oracle::penetration_depth(&case.a, &case.b).map_err(e)? {
+            PenetrationDepth::Penetrating { depth2, .. } => Some(depth2),
+            PenetrationDepth::NotPenetrating { .. } => {
+                return Err("internal disagreement: relation and penetration oracle".into())
+            }
+        },
+        _ => Some(Rational::zero()),
+    };
+    Ok(ExactAnswers {
+        intersects: relation != Relation::Separated,
+        touching: relation == Relation::Touching,
+        distance_squared,
+        penetration_depth_squared,
+    })
 }
 
 fn exact_answers_in<const N: usize>(
@@ -65,19 +104,35 @@ fn exact_answers_in<const N: usize>(
     let (a, b) = case.points::<Rational, N>().map_err(|e| e.to_string())?;
     let a = ConvexHull::new(a, Which::A).map_err(|e| e.to_string())?;
     let b = ConvexHull::new(b, Which::B).map_err(|e| e.to_string())?;
-    let opts = Options {
-        initial_direction: None,
-        max_iterations,
-    };
-    let report = contact(&a, &b, &opts).map_err(|e| e.to_string())?;
-    let (intersects, touching) = match report.contact {
-        Contact::Separated { .. } => (false, false),
-        Contact::Touching { .. } => (true, true),
-        Contact::Penetrating => (true, false),
-        Contact::NotConverged { reason } => {
-            return Err(format!(
-                "no exact answer: {reason} (raise --max-iterations)"
-            ))
+    let (intersects, touching) = if N == 2 || N == 3 {
+        let opts = Options {
+            initial_direction: None,
+            max_iterations,
+        };
+        match contact(&a, &b, &opts).map_err(|e| e.to_string())?.contact {
+            Contact::Separated { .. } => (false, false),
+            Contact::Touching { .. } => (true, true),
+            Contact::Penetrating => (true, false),
+            Contact::NotConverged { reason } => {
+                return Err(format!(
+                    "no exact answer: {reason} (raise --max-iterations)"
+                ))
+            }
+        }
+    } else {
+        let opts = DistanceOptions {
+            max_iterations,
+            ..DistanceOptions::default()
+        };
+        match verdict(&a, &b, &opts).map_err(|e| e.to_string())?.verdict {
+            Verdict::Separated { .. } => (false, false),
+            Verdict::Touching { .. } => (true, true),
+            Verdict::Overlapping { .. } => (true, false),
+            Verdict::NotConverged { reason } => {
+                return Err(format!(
+                    "no exact answer: {reason} (raise --max-iterations)"
+                ))
+            }
         }
     };
     let distance_squared = if intersects {
@@ -91,7 +146,7 @@ fn exact_answers_in<const N: usize>(
             DistanceOutcome::Separated { dist2, .. } => dist2,
             DistanceOutcome::Intersecting { .. } => {
                 return Err(
-                    "internal disagreement: the boolean query says separated, the exact \
+                    "internal disagreement: the three-way query says separated, the exact \
                      distance query says intersecting"
                         .into(),
                 )
@@ -103,10 +158,28 @@ fn exact_answers_in<const N: usize>(
             }
         }
     };
+    // The penetration depth is 0 unless the shapes penetrate.
+    let penetration_depth_squared = if intersects && !touching {
+        let opts = EpaOptions {
+            max_iterations,
+            ..EpaOptions::default()
+        };
+        match epa(&a, &b, &opts).map_err(|e| e.to_string())?.outcome {
+            EpaOutcome::Penetrating(p) => p.depth2,
+            other => {
+                return Err(format!(
+                    "no exact penetration depth: {} (raise --max-iterations)",
+                    other.name()
+                ))
+            }
+        }
+    } else {
+        Rational::zero()
+    };
     Ok(ExactAnswers {
         intersects,
         touching,
         distance_squared,
-        penetration_depth_squared: None,
+        penetration_depth_squared: Some(penetration_depth_squared),
     })
 }

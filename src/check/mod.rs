@@ -18,7 +18,7 @@
 //! | `distance` | a number (or a decimal / `"p/q"` string) | `√R`, `R` the exact squared distance | with the tolerance |
 //! | `distance_squared` | a number | `R` | with the tolerance |
 //! | `distance_squared` | a string (`"1/8"`, `"0.125"`) | `R` | exactly: a string is an exact claim |
-//! | `penetration_depth` | a number (or a string) | the exact depth | with the tolerance, once an exact depth exists; until then **unchecked** |
+//! | `penetration_depth` | a number (or a string) | `√P`, `P` the exact squared depth (`0` unless the shapes penetrate) | with the tolerance |
 //!
 //! Every field is optional. A JSON number means the exact value of the
 //! double it denotes, as in the case format ([`crate::case`]). `null` means
@@ -64,13 +64,15 @@
 //!
 //! # Penetration depth
 //!
-//! Checking `penetration_depth` needs an exact depth, which needs the
-//! penetration oracle (EPA in exact arithmetic; van den Bergen 2001), not in
-//! this crate yet. Until [`ExactAnswers::penetration_depth_squared`] is set,
-//! the field is reported as [`Verdict::Unchecked`] with the reason
-//! [`UNCHECKED_PENETRATION`]: counted apart, never as agreement. The depth
-//! compares like the distance (its square is rational for polytopes) once
-//! it is there.
+//! The exact squared depth `P` comes from EPA in exact arithmetic
+//! ([`crate::epa`]; van den Bergen 2001), which equals the minimum over the
+//! facets of `A − B` of the facet's squared distance to the origin (checked
+//! against the oracle's facet enumeration in `tests/epa.rs`); above the
+//! compiled dimensions, from that enumeration itself. It compares like the
+//! distance: `√P` decided exactly against the tolerance. A future path
+//! without an exact depth would leave [`ExactAnswers::penetration_depth_squared`]
+//! `None`, and the field would be reported as [`Verdict::Unchecked`] with
+//! the reason [`UNCHECKED_PENETRATION`]: counted apart, never as agreement.
 
 pub mod exact;
 
@@ -89,7 +91,7 @@ use crate::scalar::{Rational, Scalar};
 pub const DEFAULT_REL: &str = "1e-9";
 /// The default absolute tolerance, `10⁻¹²` (see the module docs).
 pub const DEFAULT_ABS: &str = "1e-12";
-/// Why `penetration_depth` is not checked yet.
+/// Why `penetration_depth` would go unchecked (no exact depth available).
 pub const UNCHECKED_PENETRATION: &str = "needs the penetration oracle";
 
 /// A field of the `expect` object.
