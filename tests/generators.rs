@@ -190,3 +190,79 @@ fn case_params_rebuild_the_pair() {
         assert_eq!(again, case);
     }
 }
+
+/// `gjk check` on `gjk gen`'s output with the answers flipped or nudged:
+/// the file passes as generated (every field, penetration depth included,
+/// in 2D, 3D and 4D); with one answer changed it fails (exit 1) with a
+/// message naming the case and the field.
+#[test]
+fn gen_output_passes_gjk_check_and_a_flipped_answer_fails() {
+    use serde_json::Value;
+    let mut text = String::new();
+    for (dim, seed) in [("2", "11"), ("3", "12"), ("4", "13")] {
+        text.push_str(&gen(&[
+            "--family", "all", "--dim", dim, "--count", "16", "--seed", seed,
+        ]));
+    }
+    let check = |input: &str| -> (i32, String, String) {
+        use std::io::Write;
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gjk"))
+            .args(["check", "-"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The tool may exit early on bad input; a broken pipe is fine then.
+        let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+        let out = child.wait_with_output().unwrap();
+        (
+            out.status.code().unwrap(),
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    let (code, out, err) = check(&text);
+    assert_eq!(code, 0, "{out}\n{err}");
+    let summary: Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+    assert_eq!(summary["summary"]["disagree"], 0);
+    assert!(
+        summary["summary"]["fields"]["penetration_depth"]["agree"]
+            .as_u64()
+            .unwrap()
+            > 0
+    );
+
+    // Flip `touching` in one case, then nudge `penetration_depth` in another.
+    let mut lines: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let i = 5;
+    let t = lines[i]["expect"]["touching"].as_bool().unwrap();
+    lines[i]["expect"]["touching"] = Value::Bool(!t);
+    let j = lines
+        .iter()
+        .position(|l| {
+            l["expect"]["penetration_depth"]
+                .as_f64()
+                .is_some_and(|d| d > 0.0)
+        })
+        .expect("a penetrating case");
+    let d = lines[j]["expect"]["penetration_depth"].as_f64().unwrap();
+    lines[j]["expect"]["penetration_depth"] = serde_json::json!(d * (1.0 + 1e-6));
+    let edited: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    let (code, out, _) = check(&edited);
+    assert_eq!(code, 1, "{out}");
+    let reports: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .filter(|v: &Value| v.get("field").is_some())
+        .collect();
+    assert_eq!(reports.len(), 2, "{out}");
+    assert_eq!(reports[0]["id"], lines[i]["id"]);
+    assert_eq!(reports[0]["field"], "touching");
+    assert_eq!(reports[0]["category"], lines[i]["category"]);
+    assert_eq!(reports[1]["id"], lines[j]["id"]);
+    assert_eq!(reports[1]["field"], "penetration_depth");
+}

@@ -55,6 +55,10 @@ pub struct Answer {
     pub dist2: Rational,
     /// How `dist2` was obtained.
     pub source: DistanceSource,
+    /// The squared penetration depth: `0` unless penetrating; for
+    /// penetrating pairs the oracle's minimum over the facets of `A − B`
+    /// ([`oracle::penetration_depth`]), or `None` past its limits.
+    pub depth2: Option<Rational>,
 }
 
 impl Answer {
@@ -69,8 +73,9 @@ impl Answer {
     }
 
     /// The `expect` object of a case file: `intersects`, `touching`,
-    /// `distance_squared` (exact, `"p/q"`) and `distance` (its square root,
-    /// rounded to an `f64`).
+    /// `distance_squared` (exact, `"p/q"`), `distance` (its square root,
+    /// rounded to an `f64`) and `penetration_depth` (the square root of
+    /// [`Answer::depth2`], rounded; absent past the oracle's limits).
     pub fn expect_json(&self) -> Value {
         let mut m = Map::new();
         m.insert("intersects".into(), json!(self.intersects()));
@@ -80,6 +85,9 @@ impl Answer {
             json!(crate::case::rational_to_json_string(&self.dist2)),
         );
         m.insert("distance".into(), json!(self.dist2.to_f64().sqrt()));
+        if let Some(p) = &self.depth2 {
+            m.insert("penetration_depth".into(), json!(p.to_f64().sqrt()));
+        }
         Value::Object(m)
     }
 }
@@ -142,11 +150,30 @@ impl From<Error> for AnswerError {
 /// [`super::MAX_DIM`]).
 pub fn exact_answer(a: &[Vec<Rational>], b: &[Vec<Rational>]) -> Result<Answer, AnswerError> {
     let relation = oracle::relation(a, b)?;
-    if relation != Relation::Separated {
+    if relation == Relation::Penetrating {
+        let depth2 = match oracle::penetration_depth(a, b) {
+            Ok(oracle::PenetrationDepth::Penetrating { depth2, .. }) => Some(depth2),
+            Ok(oracle::PenetrationDepth::NotPenetrating { relation }) => {
+                return Err(AnswerError::Uncertified {
+                    what: format!("penetrating by the LP, {relation:?} by the facet oracle"),
+                })
+            }
+            Err(OracleError::TooLarge { .. }) => None,
+            Err(e) => return Err(e.into()),
+        };
         return Ok(Answer {
             relation,
             dist2: Rational::zero(),
             source: DistanceSource::Intersecting,
+            depth2,
+        });
+    }
+    if relation == Relation::Touching {
+        return Ok(Answer {
+            relation,
+            dist2: Rational::zero(),
+            source: DistanceSource::Intersecting,
+            depth2: Some(Rational::zero()),
         });
     }
     let (dist2, source) = match oracle::distance_squared(a, b) {
@@ -163,6 +190,7 @@ pub fn exact_answer(a: &[Vec<Rational>], b: &[Vec<Rational>]) -> Result<Answer, 
         relation,
         dist2,
         source,
+        depth2: Some(Rational::zero()),
     })
 }
 

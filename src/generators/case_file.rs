@@ -5,7 +5,8 @@
 //!
 //! * `category` — the family's name ([`Family::name`]);
 //! * `expect` — the exact answers ([`Answer::expect_json`]): `intersects`,
-//!   `touching`, `distance_squared` (`"p/q"`) and `distance` (a number);
+//!   `touching`, `distance_squared` (`"p/q"`), `distance` and
+//!   `penetration_depth` (numbers);
 //! * `params` — what rebuilds the pair with [`super::build`].
 //!
 //! Coordinates are JSON numbers, each exactly a double (see the module
