@@ -57,7 +57,8 @@ pub struct Answer {
     pub source: DistanceSource,
     /// The squared penetration depth: `0` unless penetrating; for
     /// penetrating pairs the oracle's minimum over the facets of `A − B`
-    /// ([`oracle::penetration_depth`]), or `None` past its limits.
+    /// ([`oracle::penetration_depth`]) up to [`MAX_DEPTH_DIM`] dimensions,
+    /// `None` above that or past the oracle's limits.
     pub depth2: Option<Rational>,
 }
 
@@ -145,21 +146,33 @@ impl From<Error> for AnswerError {
     }
 }
 
+/// The largest dimension in which [`exact_answer`] computes the penetration
+/// depth (the facet enumeration's cost grows as `C(n, N)`).
+pub const MAX_DEPTH_DIM: usize = 3;
+
 /// The exact answers for two point sets (rows of rationals, any dimension;
 /// the certified distance fallback runs in dimensions 1 to
 /// [`super::MAX_DIM`]).
 pub fn exact_answer(a: &[Vec<Rational>], b: &[Vec<Rational>]) -> Result<Answer, AnswerError> {
     let relation = oracle::relation(a, b)?;
     if relation == Relation::Penetrating {
-        let depth2 = match oracle::penetration_depth(a, b) {
-            Ok(oracle::PenetrationDepth::Penetrating { depth2, .. }) => Some(depth2),
-            Ok(oracle::PenetrationDepth::NotPenetrating { relation }) => {
-                return Err(AnswerError::Uncertified {
-                    what: format!("penetrating by the LP, {relation:?} by the facet oracle"),
-                })
-            }
-            Err(OracleError::TooLarge { .. }) => None,
-            Err(e) => return Err(e.into()),
+        // The facet enumeration costs C(n, N) hyperplanes: cheap to 3D for
+        // the generators' sizes, seconds per pair above (measured by
+        // `examples/oracle_limits`), so the depth is given up to 3D only.
+        let dim = a.first().map_or(0, Vec::len);
+        let depth = (dim <= MAX_DEPTH_DIM).then(|| oracle::penetration_depth(a, b));
+        let depth2 = match depth {
+            None => None,
+            Some(depth) => match depth {
+                Ok(oracle::PenetrationDepth::Penetrating { depth2, .. }) => Some(depth2),
+                Ok(oracle::PenetrationDepth::NotPenetrating { relation }) => {
+                    return Err(AnswerError::Uncertified {
+                        what: format!("penetrating by the LP, {relation:?} by the facet oracle"),
+                    })
+                }
+                Err(OracleError::TooLarge { .. }) => None,
+                Err(e) => return Err(e.into()),
+            },
         };
         return Ok(Answer {
             relation,
