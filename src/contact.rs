@@ -125,7 +125,7 @@ where
 {
     let report = gjk(a, b, opts)?;
     let mut iterations = report.iterations;
-    let contact = match report.outcome {
+    let mut contact = match report.outcome {
         Outcome::Separated { axis, .. } => Contact::Separated { axis },
         Outcome::NotConverged { reason, .. } => Contact::NotConverged { reason },
         Outcome::Intersecting { simplex, .. } => {
@@ -140,9 +140,62 @@ where
             });
         }
     }
+    if let (false, Contact::Touching { normal }) = (T::EXACT, &contact) {
+        contact = check_float_normal(a, b, normal.clone(), &mut iterations)?;
+    }
     Ok(ContactReport {
         contact,
         iterations,
+    })
+}
+
+/// Float mode: the descent's signs come from rounded arithmetic, so its
+/// touching normal `n` is checked on the shapes before it is reported. With
+/// `h = max_A a·n − min_B b·n` (two support calls) and the noise
+/// `τ = NOISE_FACTOR · u · S · |n|` ([`crate::classify::NOISE_FACTOR`], `S`
+/// the larger norm of the two support points; the rounding of the two dot
+/// products and their difference is a few `u · S · |n|`):
+///
+/// * `|h| ≤ τ`: the planes coincide up to rounding: **touching**;
+/// * `h < −τ`: `n` separates the shapes by more than the noise: they are
+///   **separated** with axis `n` (the descent's sign tests were wrong);
+/// * `h > τ`: `n` is not a supporting normal: **no verdict**
+///   ([`NotConverged::UnprovedNormal`]), never a wrong certificate.
+///
+/// Found by the `diff_2d` and `diff_3d` fuzz targets in `f32`: a Gram
+/// determinant beyond `2²⁴` lost a barycentric sign, and the descent
+/// returned the normal `(1, 0)` for segments touching along `y = 0`
+/// (tests/fuzz_crashes).
+fn check_float_normal<T, const N: usize, A, B>(
+    a: &A,
+    b: &B,
+    normal: Vector<T, N>,
+    iterations: &mut usize,
+) -> Result<Contact<T, N>, Error>
+where
+    T: Scalar,
+    A: Support<T, N> + ?Sized,
+    B: Support<T, N> + ?Sized,
+{
+    let v = support_vertex(a, b, &normal, *iterations)?;
+    *iterations += 1;
+    let h = dot(&v.w, &normal).to_f64();
+    let norm = |x: &Vector<T, N>| dot(x, x).to_f64().sqrt();
+    let s = norm(&v.a).max(norm(&v.b));
+    let tau = crate::classify::NOISE_FACTOR * T::UNIT_ROUNDOFF * s * norm(&normal);
+    if !h.is_finite() || !tau.is_finite() {
+        return Err(Error::Overflow {
+            iteration: *iterations,
+        });
+    }
+    Ok(if h.abs() <= tau {
+        Contact::Touching { normal }
+    } else if h < 0.0 {
+        Contact::Separated { axis: normal }
+    } else {
+        Contact::NotConverged {
+            reason: NotConverged::UnprovedNormal,
+        }
     })
 }
 

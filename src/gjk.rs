@@ -129,6 +129,11 @@ pub enum NotConverged {
         /// The region whose direction underflowed.
         region: Region,
     },
+    /// Float mode only: the three-way query ([`crate::contact`]) found a
+    /// touching normal that its own check refutes: the support planes along
+    /// it are further apart than the rounding noise allows (the descent's
+    /// sign tests were decided by rounding).
+    UnprovedNormal,
 }
 
 impl std::fmt::Display for NotConverged {
@@ -141,6 +146,10 @@ impl std::fmt::Display for NotConverged {
             NotConverged::ZeroDirection { region } => {
                 write!(f, "zero search direction in region {region}")
             }
+            NotConverged::UnprovedNormal => write!(
+                f,
+                "float touching normal refuted by its support planes (rounding decided the descent)"
+            ),
         }
     }
 }
