@@ -83,6 +83,14 @@ pub enum Error {
         /// The iteration at which it happened.
         iteration: usize,
     },
+    /// A squared distance underflowed the scalar type: the points are so
+    /// close to each other (near `2⁻⁷⁵` in `f32`) that `|v|²` falls among
+    /// the subnormals and is no longer accurate. Exact mode never reports
+    /// this.
+    Underflow {
+        /// The iteration at which it happened.
+        iteration: usize,
+    },
     /// The query stopped without a verdict (returned by the `bool`
     /// conveniences only; the full queries report it as an outcome).
     NotConverged {
@@ -111,6 +119,10 @@ impl fmt::Display for Error {
             Error::Overflow { iteration } => write!(
                 f,
                 "numeric overflow at iteration {iteration}: the coordinates are too large for this scalar type (use exact mode)"
+            ),
+            Error::Underflow { iteration } => write!(
+                f,
+                "numeric underflow at iteration {iteration}: a squared distance is below the normal range of this scalar type (use exact mode)"
             ),
             Error::NotConverged { reason } => write!(f, "no verdict: {reason}"),
         }

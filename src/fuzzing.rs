@@ -38,7 +38,8 @@
 //!   where a float simplex can be degenerate; and when `scale²` overflows the
 //!   float type (`f32` from coordinates near `2⁶⁴`), where products of two
 //!   coordinates are out of range. Typed errors are accepted only for that
-//!   overflow (`Error::Overflow`, `f32`). One more exception: the boolean
+//!   overflow (`Error::Overflow`, `f32`) and for a squared distance below
+//!   the float type's normal range (`Error::Underflow`). One more exception: the boolean
 //!   loop's three-way query may give no verdict when its classifier finds
 //!   the float simplex degenerate (documented in [`crate::gjk`]); the
 //!   distance loop is held to the rule above on the same input.
@@ -662,7 +663,8 @@ impl Check<'_> {
     /// `true` for an error a float mode may give on these coordinates:
     /// overflow of an intermediate value (`f32` at huge scales).
     fn float_error_ok<T: Scalar>(&self, e: &Error) -> bool {
-        matches!(e, Error::Overflow { .. }) && T::UNIT_ROUNDOFF > f64::UNIT_ROUNDOFF
+        (matches!(e, Error::Overflow { .. }) && T::UNIT_ROUNDOFF > f64::UNIT_ROUNDOFF)
+            || matches!(e, Error::Underflow { .. })
     }
 
     fn float_contact<T: Real + FromRational, const N: usize>(

@@ -114,7 +114,7 @@ use crate::gjk::{start_direction, support_vertex, DEFAULT_MAX_ITERATIONS};
 use crate::scalar::{Field, Scalar};
 use crate::shape::Support;
 use crate::simplex::Simplex;
-use crate::vector::{dot, is_finite, Vector};
+use crate::vector::{dot, is_finite, is_zero, Vector};
 
 /// Float mode stops as separated when the gap `v·v − v·w` is at most
 /// `REL_TOL · v·v`, with `REL_TOL = REL_TOL_FACTOR · u`.
@@ -443,6 +443,16 @@ where
         let s2 = scale2(simplex.points());
         if !s2.is_finite() {
             return Err(Error::Overflow {
+                iteration: iterations,
+            });
+        }
+        // Float mode: `|v|²` among the subnormals (or flushed to zero) is
+        // not accurate, and would read as "the origin reached" (fuzz target
+        // `diff_2d`: f32 points 2⁻⁷⁵ apart were reported intersecting). The
+        // f64 sum of squares is accurate there; losing half of it means
+        // underflow.
+        if !T::EXACT && !is_zero(&v) && vv.to_f64() < 0.5 * scale2(std::iter::once(&v)) {
+            return Err(Error::Underflow {
                 iteration: iterations,
             });
         }
