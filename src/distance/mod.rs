@@ -441,7 +441,13 @@ where
             });
         }
         let s2 = scale2(simplex.points());
-        if !s2.is_finite() {
+        // Float mode: squared norms beyond the type's range make every dot
+        // product of the loop (gap, Gram entries) unreliable; a squared
+        // norm that overflows `T` is `Error::Overflow`, not an answer (fuzz
+        // target `diff_2d`: f32 points near 2⁶⁶ touching were reported
+        // separated by 7.5·10¹⁸).
+        let overflows = |p: &Vector<T, N>| !T::EXACT && !dot(p, p).is_finite();
+        if !s2.is_finite() || simplex.points().any(overflows) {
             return Err(Error::Overflow {
                 iteration: iterations,
             });
@@ -478,6 +484,11 @@ where
         }
         let w = support_vertex(a, b, &-&v, iterations)?;
         iterations += 1;
+        if overflows(&w.w) {
+            return Err(Error::Overflow {
+                iteration: iterations,
+            });
+        }
         let gap = vv.clone() - dot(&v, &w.w);
         if !gap.is_finite() {
             return Err(Error::Overflow {
