@@ -447,7 +447,10 @@ where
         // target `diff_2d`: f32 points near 2⁶⁶ touching were reported
         // separated by 7.5·10¹⁸).
         let overflows = |p: &Vector<T, N>| !T::EXACT && !dot(p, p).is_finite();
-        if !s2.is_finite() || simplex.points().any(overflows) {
+        let vertex_overflows = |x: &crate::simplex::Vertex<T, N>| {
+            overflows(&x.w) || overflows(&x.a) || overflows(&x.b)
+        };
+        if !s2.is_finite() || simplex.iter().any(vertex_overflows) {
             return Err(Error::Overflow {
                 iteration: iterations,
             });
@@ -484,7 +487,7 @@ where
         }
         let w = support_vertex(a, b, &-&v, iterations)?;
         iterations += 1;
-        if overflows(&w.w) {
+        if vertex_overflows(&w) {
             return Err(Error::Overflow {
                 iteration: iterations,
             });
