@@ -186,6 +186,20 @@ fn verdict_and_contact_agree_2d_and_3d() {
     agree::<3>(32, 1);
 }
 
+/// The verdict of two point clouds with the default options (unwrapped).
+fn verdict_of<T: gjk::Field, const N: usize>(
+    a: &[Vector<T, N>],
+    b: &[Vector<T, N>],
+) -> Verdict<T, N> {
+    verdict(
+        &Cloud(a.to_vec()),
+        &Cloud(b.to_vec()),
+        &DistanceOptions::default(),
+    )
+    .unwrap()
+    .verdict
+}
+
 fn to_f64<const N: usize>(v: &[Vector<Rational, N>]) -> Vec<Vector<f64, N>> {
     common::convert::<f64, N>(v)
 }
@@ -204,17 +218,9 @@ where
     for _ in 0..cases {
         let a = g.cloud::<N>(5, span);
         let b = g.cloud::<N>(5, span);
-        let exact = verdict(
-            &Cloud(a.clone()),
-            &Cloud(b.clone()),
-            &DistanceOptions::default(),
-        )
-        .unwrap()
-        .verdict;
+        let exact = verdict_of(&a, &b);
         let (fa, fb) = (common::convert::<T, N>(&a), common::convert::<T, N>(&b));
-        let float = verdict(&Cloud(fa), &Cloud(fb), &DistanceOptions::default())
-            .unwrap()
-            .verdict;
+        let float = verdict_of(&fa, &fb);
         let c = ctx(&a, &b);
         match (&exact, &float) {
             (Verdict::Separated { dist2: e, .. }, Verdict::Separated { dist2: f, .. }) => {
@@ -463,13 +469,7 @@ fn f64_shapes_sharing_a_vertex_are_never_separated() {
             b.push(Vector::<f64, 3>::new(r(), r(), r()));
         }
         a.push(p + Vector::<f64, 3>::new(r(), r(), r()) * 1e-8);
-        let v = verdict(
-            &Cloud(a.clone()),
-            &Cloud(b.clone()),
-            &DistanceOptions::default(),
-        )
-        .unwrap()
-        .verdict;
+        let v = verdict_of(&a, &b);
         let bits = |s: &[Vector<f64, 3>]| -> Vec<[u64; 3]> {
             s.iter()
                 .map(|q| [q[0].to_bits(), q[1].to_bits(), q[2].to_bits()])
@@ -497,32 +497,18 @@ fn float_verdicts_at_scales_2_pow_30_and_2_pow_minus_30() {
             if g.int(0, 1) == 1 {
                 b[0] = a[0].clone();
             }
-            let exact = verdict(
-                &Cloud(a.clone()),
-                &Cloud(b.clone()),
-                &DistanceOptions::default(),
-            )
-            .unwrap()
-            .verdict;
+            let exact = verdict_of(&a, &b);
             for s in [2f64.powi(30), 2f64.powi(-30)] {
                 let fa: Vec<Vector<f64, N>> = to_f64(&a).into_iter().map(|p| p * s).collect();
                 let fb: Vec<Vector<f64, N>> = to_f64(&b).into_iter().map(|p| p * s).collect();
                 let c = format!("scale {s:e}: {}", ctx(&a, &b));
-                let f = verdict(
-                    &Cloud(fa.clone()),
-                    &Cloud(fb.clone()),
-                    &DistanceOptions::default(),
-                )
-                .unwrap()
-                .verdict;
+                let f = verdict_of(&fa, &fb);
                 assert_eq!(exact.name(), f.name(), "f64 {c}");
                 let (ga, gb): (Vec<Vector<f32, N>>, Vec<Vector<f32, N>>) = (
                     fa.iter().map(|p| p.map(|x| x as f32)).collect(),
                     fb.iter().map(|p| p.map(|x| x as f32)).collect(),
                 );
-                let f = verdict(&Cloud(ga), &Cloud(gb), &DistanceOptions::default())
-                    .unwrap()
-                    .verdict;
+                let f = verdict_of(&ga, &gb);
                 assert_eq!(exact.name(), f.name(), "f32 {c}");
             }
         }
@@ -548,13 +534,7 @@ fn f64_touching_normal_supports_at_scale_2_pow_30() {
         .map(p)
         .to_vec();
     let b: Vec<_> = [[-2, 0, -2], [2, 0, 0], [2, 2, 1]].map(p).to_vec();
-    let v = verdict(
-        &Cloud(a.clone()),
-        &Cloud(b.clone()),
-        &DistanceOptions::default(),
-    )
-    .unwrap()
-    .verdict;
+    let v = verdict_of(&a, &b);
     let Verdict::Touching { normal, .. } = v else {
         panic!("exact mode says touching; f64 says {v:?}");
     };
