@@ -165,7 +165,8 @@ pub enum NotConverged {
     /// refutes and found no search direction on its closest face (float
     /// rounding only; unreachable in exact arithmetic).
     Degenerate {
-        /// The `…-DEG` region it reported.
+        /// The `…-DEG` region it reported, or the containing region whose
+        /// float decision the containment check refuted (module docs).
         region: Region,
     },
     /// The classifier returned a zero search direction (float underflow only).
@@ -477,30 +478,33 @@ where
                 iterations,
             ));
         }
-        let mut c = classify(&grown)?;
+        let c = classify(&grown)?;
         let mut kept = c.apply(&grown);
-        if c.region.kind() == RegionKind::Contains {
+        let mut next = c.direction.clone();
+        let mut kind = c.region.kind();
+        if kind == RegionKind::Contains {
             if let Some(face) = containment_refuted(&grown) {
                 // Float mode: the classifier's noise decision is refuted
                 // (module docs, "Float mode: containment is checked"). Go
                 // on from the face that holds the closest point, classified
-                // afresh in the crate's conventions.
+                // afresh in the crate's conventions; with no direction there
+                // either, no verdict.
                 let sub = grown.select(&face).unwrap_or_else(|| grown.clone());
                 let again = classify(&sub)?;
                 match (again.region.kind(), &again.direction) {
-                    (RegionKind::Search, Some(next)) if is_finite(next) && !is_zero(next) => {
+                    (RegionKind::Search, Some(d2)) if is_finite(d2) && !is_zero(d2) => {
                         kept = again.apply(&sub);
-                        c.direction = again.direction;
-                        c.region = again.region;
+                        next = again.direction;
+                        kind = RegionKind::Search;
                     }
-                    _ => {
-                        let reason = NotConverged::Degenerate { region: c.region };
-                        return Ok(no_verdict(reason, grown, d, iterations));
-                    }
+                    _ => kind = RegionKind::Degenerate,
                 }
             }
         }
         if O::ENABLED {
+            // The classifier's region, with what the loop keeps and where
+            // it searches next (they differ from the region's own only when
+            // the containment check refuted it).
             observer.step(Step {
                 iteration,
                 direction: d.clone(),
@@ -509,12 +513,12 @@ where
                 simplex: grown,
                 region: Some(c.region),
                 kept: kept.clone(),
-                next_direction: c.direction.clone(),
+                next_direction: next.clone(),
             });
         }
         simplex = kept;
         let region = c.region;
-        match (region.kind(), c.direction) {
+        match (kind, next) {
             (RegionKind::Contains, _) => {
                 return Ok(Report {
                     outcome: Outcome::Intersecting { simplex, region },
