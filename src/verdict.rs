@@ -62,6 +62,11 @@
 //! the origin's barycentric coordinates there were zero.
 //! A face with the origin deeper than `τ` inside proves a depth of more than
 //! `τ` (the face lies in `A − B`), up to the rounding of its vertices.
+//! The projected queries judge "the origin reached" at the first query's
+//! scale (their own points are projections, small where the shapes are
+//! not), and a touching normal is checked on the shapes before it is
+//! reported: its support planes must be within `τ` of each other, else
+//! [`VerdictNotConverged::UnprovedNormal`].
 //! The band is relative to the coordinates the answer is computed from: two
 //! unit squares `2.8·10⁻¹⁴` apart at the origin are resolved as separated,
 //! the same pair translated to `x ≈ 1` is touching. Outside the band a float verdict is the
@@ -77,7 +82,8 @@
 //! pass to the next frame.
 
 use crate::distance::{
-    closest_point, distance, DistanceNotConverged, DistanceOptions, DistanceOutcome,
+    closest_point, distance, distance_at_scale, DistanceNotConverged, DistanceOptions,
+    DistanceOutcome,
 };
 use crate::error::Error;
 use crate::gjk::support_vertex;
@@ -177,6 +183,14 @@ pub enum VerdictNotConverged {
         /// The descent depth at which it happened.
         depth: usize,
     },
+    /// Float mode only: the descent ended on a touching normal whose
+    /// support planes are further apart than the touching band
+    /// (`|max_A a·n − min_B b·n| > τ |n|`): rounding decided the descent,
+    /// and the normal is not reported.
+    UnprovedNormal {
+        /// The descent depth at which it happened.
+        depth: usize,
+    },
 }
 
 impl std::fmt::Display for VerdictNotConverged {
@@ -188,6 +202,10 @@ impl std::fmt::Display for VerdictNotConverged {
             VerdictNotConverged::Rounding { depth } => write!(
                 f,
                 "rounding contradicted the descent at depth {depth} (float mode)"
+            ),
+            VerdictNotConverged::UnprovedNormal { depth } => write!(
+                f,
+                "float touching normal refuted by its support planes at descent depth {depth}"
             ),
         }
     }
@@ -409,9 +427,8 @@ where
                 return Ok(Descent::Failed(VerdictNotConverged::Rounding { depth }));
             }
             if face.len() == 1 {
-                return Ok(Descent::Boundary {
-                    normal: face[0].dir.clone(),
-                });
+                let normal = face[0].dir.clone();
+                return checked_boundary(a, b, normal, floor2, depth, iterations);
             }
             if T::EXACT {
                 break;
@@ -451,7 +468,7 @@ where
             max_iterations,
             ..DistanceOptions::default()
         };
-        let sub = distance(&pa, &pb, &opts)?;
+        let sub = distance_at_scale(&pa, &pb, &opts, floor2)?;
         *iterations += sub.iterations;
         depth += 1;
         face = match sub.outcome {
@@ -473,9 +490,8 @@ where
                     iterations,
                 )? =>
             {
-                return Ok(Descent::Boundary {
-                    normal: band_normal(&simplex),
-                });
+                let normal = band_normal(&simplex);
+                return checked_boundary(a, b, normal, floor2, depth, iterations);
             }
             DistanceOutcome::Separated { .. } => {
                 return Ok(Descent::Failed(VerdictNotConverged::Rounding { depth }))
@@ -490,6 +506,54 @@ where
     }
     // Unreachable in exact arithmetic (see the loop's bound).
     Ok(Descent::Failed(VerdictNotConverged::Rounding { depth }))
+}
+
+/// The descent's touching normal `n`, checked on the shapes in float mode:
+/// with `w = s_{A−B}(n)`, the support planes of `A` and `B` along `n` are
+/// `h = −w·n / |n|` apart (`h = 0` exactly when touching). A normal with
+/// `|h| > τ` ([`TOUCH_BAND_FACTOR`] `· u · scale`, `scale² = floor2`) was
+/// decided by rounding: no verdict rather than a wrong certificate. One
+/// support call, counted in `iterations`. Exact mode: the descent's proof
+/// holds, nothing to check.
+///
+/// Found in review: before the projected queries judged "the origin
+/// reached" at the original scale (`distance_at_scale`), a sub-query at
+/// coordinates near `2³⁰` descended to a direction of rounding-noise size
+/// and returned it as the normal, its support planes `832` apart
+/// (`tests/verdict.rs`). The check keeps such a defect from ever reaching
+/// the answer.
+fn checked_boundary<T, const N: usize, A, B>(
+    a: &A,
+    b: &B,
+    normal: Vector<T, N>,
+    floor2: f64,
+    depth: usize,
+    iterations: &mut usize,
+) -> Result<Descent<T, N>, Error>
+where
+    T: Field,
+    A: Support<T, N> + ?Sized,
+    B: Support<T, N> + ?Sized,
+{
+    if T::EXACT {
+        return Ok(Descent::Boundary { normal });
+    }
+    let w = support_vertex(a, b, &normal, *iterations)?;
+    *iterations += 1;
+    let h = dot(&w.w, &normal).to_f64();
+    let nn = dot(&normal, &normal).to_f64();
+    let band2 = band2_at_least(std::iter::once(&w), floor2);
+    if !h.is_finite() || !nn.is_finite() {
+        return Err(Error::Overflow {
+            iteration: *iterations,
+        });
+    }
+    // |h| / |n| ≤ τ  ⇔  h² ≤ τ² |n|² (and a zero normal proves nothing).
+    Ok(if nn > 0.0 && h * h <= band2 * nn {
+        Descent::Boundary { normal }
+    } else {
+        Descent::Failed(VerdictNotConverged::UnprovedNormal { depth })
+    })
 }
 
 /// Float mode: the vertices of the facet of `face` (a simplex of at least
@@ -590,6 +654,35 @@ mod tests {
         {
             assert_eq!(dist2, integer(1));
         }
+    }
+
+    #[test]
+    fn a_float_normal_whose_support_planes_are_apart_is_not_reported() {
+        // Unit squares touching along x = 1: the normal (1, 0) supports
+        // both; (1, 1) has support planes 1 apart. The band is
+        // τ = 2048 u · scale ≈ 4.5·10⁻¹³ (scale = 2): (1, 2⁻⁴³) has planes
+        // 1.1·10⁻¹³ apart, within it; (1, 2⁻⁴⁰) has them 9.1·10⁻¹³ apart.
+        let p = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
+        let sq = |x: f64, which| {
+            ConvexHull::new(
+                vec![p(x, 0.0), p(x + 1.0, 0.0), p(x, 1.0), p(x + 1.0, 1.0)],
+                which,
+            )
+            .unwrap()
+        };
+        let (a, b) = (sq(0.0, Which::A), sq(1.0, Which::B));
+        let check = |n: Vector<f64, 2>| {
+            let mut it = 0;
+            let d = checked_boundary(&a, &b, n, 4.0, 1, &mut it).unwrap();
+            assert_eq!(it, 1, "one support call");
+            matches!(d, Descent::Boundary { .. })
+        };
+        assert!(check(p(1.0, 0.0)));
+        assert!(!check(p(-1.0, 0.0)));
+        assert!(!check(p(1.0, 1.0)));
+        assert!(check(p(1.0, 2f64.powi(-43))));
+        assert!(!check(p(1.0, 2f64.powi(-40))));
+        assert!(!check(p(0.0, 0.0)));
     }
 
     #[test]

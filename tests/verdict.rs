@@ -519,14 +519,14 @@ fn float_verdicts_at_scales_2_pow_30_and_2_pow_minus_30() {
     run::<4>(84);
 }
 
-/// Known defect (found in review, not fixed): in a projected sub-query the
-/// distance loop judges "the origin reached" by the projected points' own
-/// scale, so at coordinates near `2³⁰` it can keep a vertex found along a
-/// direction of rounding-noise size (`|d| ≈ 2·10⁻⁷`, mostly outside `V`),
-/// and that direction is returned as the touching normal: here
-/// `max_A a·n − min_B b·n ≈ 832` instead of `≈ 0`.
+/// Found in review: in a projected sub-query the distance loop judged "the
+/// origin reached" by the projected points' own scale, so at coordinates
+/// near `2³⁰` it kept a vertex found along a direction of rounding-noise
+/// size (`|d| ≈ 2·10⁻⁷`, mostly outside `V`), and that direction was
+/// returned as the touching normal: `max_A a·n − min_B b·n ≈ 832` instead
+/// of `≈ 0`. Fixed in `src/verdict.rs` (the sub-queries judge at the first
+/// query's scale, and a float normal is checked on the shapes).
 #[test]
-#[ignore = "known defect: touching normal from a noise direction in the float descent"]
 fn f64_touching_normal_supports_at_scale_2_pow_30() {
     let s = 2f64.powi(30);
     let p = |x: [i32; 3]| Vector::<f64, 3>::new(x[0] as f64 * s, x[1] as f64 * s, x[2] as f64 * s);

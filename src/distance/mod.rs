@@ -398,6 +398,25 @@ where
     A: Support<T, N> + ?Sized,
     B: Support<T, N> + ?Sized,
 {
+    distance_at_scale(a, b, opts, 0.0)
+}
+
+/// [`distance`] with the float tolerances' `scale²` at least `floor2`
+/// (`0` for [`distance`] itself). The projected sub-queries of
+/// [`crate::verdict`] need it: their points are projections, whose norms
+/// say nothing about the rounding of the coordinates they were computed
+/// from, so "the origin reached" must be judged at the original scale.
+pub(crate) fn distance_at_scale<T, const N: usize, A, B>(
+    a: &A,
+    b: &B,
+    opts: &DistanceOptions<T, N>,
+    floor2: f64,
+) -> Result<DistanceReport<T, N>, Error>
+where
+    T: Field,
+    A: Support<T, N> + ?Sized,
+    B: Support<T, N> + ?Sized,
+{
     if N >= subalgorithm::MAX_VERTICES {
         return Err(Error::UnsupportedDimension {
             dim: N,
@@ -445,7 +464,7 @@ where
                 iteration: iterations,
             });
         }
-        let s2 = scale2(simplex.points());
+        let s2 = scale2(simplex.points()).max(floor2);
         // Float mode: squared norms beyond the type's range make every dot
         // product of the loop (gap, Gram entries) unreliable; a squared
         // norm that overflows `T` is `Error::Overflow`, not an answer (fuzz
