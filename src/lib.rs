@@ -58,6 +58,7 @@ pub mod scalar;
 pub mod shape;
 pub mod simplex;
 pub mod trace;
+pub mod variants;
 pub mod vector;
 pub mod verdict;
 
