@@ -4,6 +4,7 @@
 pub mod check;
 mod progress;
 pub mod trace;
+pub mod variant;
 
 use std::io::{self, BufRead, BufReader};
 

@@ -57,6 +57,7 @@
 //! ([`crate::classify`]) in exact arithmetic and names the first step
 //! whose decision differs, in spec IDs.
 
+pub mod cases;
 mod cinkes;
 pub mod compare;
 mod dubious;
