@@ -101,6 +101,54 @@ pub struct CaseRun {
     pub steps: Vec<StepText>,
 }
 
+/// Runs `variant` on `case` in `arith` and returns only how it ended and
+/// its support calls (no review, no text): what a tally needs.
+///
+/// Errors: as [`run_case`].
+pub fn outcome_of(
+    variant: Variant,
+    arith: Arith,
+    case: &Case,
+    opts: &VariantOptions,
+) -> Result<(Outcome, usize), String> {
+    match (variant.dim(), arith) {
+        (2, Arith::Exact) => outcome_in::<Rational, 2>(variant, case, opts),
+        (2, Arith::F64) => outcome_in::<f64, 2>(variant, case, opts),
+        (2, Arith::F32) => outcome_in::<f32, 2>(variant, case, opts),
+        (_, Arith::Exact) => outcome_in::<Rational, 3>(variant, case, opts),
+        (_, Arith::F64) => outcome_in::<f64, 3>(variant, case, opts),
+        (_, Arith::F32) => outcome_in::<f32, 3>(variant, case, opts),
+    }
+}
+
+fn outcome_in<T: SeedScalar + FromRational, const N: usize>(
+    variant: Variant,
+    case: &Case,
+    opts: &VariantOptions,
+) -> Result<(Outcome, usize), String> {
+    let r = run_on::<T, N>(variant, case, opts)?;
+    Ok((r.outcome, r.iterations))
+}
+
+/// The run itself, after checking the case's dimension.
+fn run_on<T: SeedScalar + FromRational, const N: usize>(
+    variant: Variant,
+    case: &Case,
+    opts: &VariantOptions,
+) -> Result<super::Run<T, N>, String> {
+    let d = case.dim();
+    if d != N {
+        return Err(format!(
+            "variant {variant} is a {N}D algorithm (seed {}); this case is {d}D",
+            variant.seeds()
+        ));
+    }
+    let (a, b) = case.points::<T, N>().map_err(|e| e.to_string())?;
+    let a = ConvexHull::new(a, Which::A).map_err(|e| e.to_string())?;
+    let b = ConvexHull::new(b, Which::B).map_err(|e| e.to_string())?;
+    run(variant, &a, &b, opts).map_err(|e| e.to_string())
+}
+
 /// Runs `variant` on `case` in `arith`.
 ///
 /// Errors (as a message): a case of another dimension than the seed's,
@@ -128,17 +176,7 @@ fn run_case_in<T: SeedScalar + FromRational, const N: usize>(
     case: &Case,
     opts: &VariantOptions,
 ) -> Result<CaseRun, String> {
-    let d = case.dim();
-    if d != N {
-        return Err(format!(
-            "variant {variant} is a {N}D algorithm (seed {}); this case is {d}D",
-            variant.seeds()
-        ));
-    }
-    let (a, b) = case.points::<T, N>().map_err(|e| e.to_string())?;
-    let a = ConvexHull::new(a, Which::A).map_err(|e| e.to_string())?;
-    let b = ConvexHull::new(b, Which::B).map_err(|e| e.to_string())?;
-    let r = run(variant, &a, &b, opts).map_err(|e| e.to_string())?;
+    let r = run_on::<T, N>(variant, case, opts)?;
     let rv = review(&r).map_err(|e| e.to_string())?;
     let steps = r
         .steps
@@ -160,7 +198,7 @@ fn run_case_in<T: SeedScalar + FromRational, const N: usize>(
                 .unwrap_or_default();
             let action = match (&s.kind, s.stopped, &s.decision) {
                 (StepKind::First, ..) | (StepKind::Retry, ..) => {
-                    format!("simplex [A]; next d = {}", vector_text(&-&s.vertex.w))
+                    first_action(variant, s.kind, &s.vertex.w)
                 }
                 (_, true, _) => format!(
                     "support test stops: {} (not colliding)",
@@ -206,6 +244,25 @@ fn run_case_in<T: SeedScalar + FromRational, const N: usize>(
         path: rv.path_divergence().cloned(),
         steps,
     })
+}
+
+/// What a seed does with its first support point `w` (or its retry's).
+fn first_action<T: crate::Scalar, const N: usize>(
+    variant: Variant,
+    kind: StepKind,
+    w: &crate::Vector<T, N>,
+) -> String {
+    if !crate::vector::is_zero(w) {
+        return format!("simplex [A]; next d = {}", vector_text(&-w));
+    }
+    match (variant, kind) {
+        (Variant::Dubious, StepKind::First) => {
+            "the first point is O: the seed retries along (0, 1, 0)".into()
+        }
+        (Variant::Paredes, _) => "next d = −w = 0, the seed's \"colliding\"".into(),
+        (Variant::Cinkes, _) => "next d = −w = 0, to be normalised".into(),
+        _ => "next d = −w = 0".into(),
+    }
 }
 
 /// The seed's tests as text: `` `AB · AO > 0` = 3: yes``, sub-steps as

@@ -63,6 +63,8 @@ pub mod compare;
 mod dubious;
 mod eric;
 mod paredes;
+#[cfg(feature = "generators")]
+pub mod report;
 
 use std::fmt;
 
@@ -518,16 +520,48 @@ fn rules(variant: Variant) -> Rules {
     }
 }
 
-/// The seed's simplex step on `points` (newest first).
-fn seed_step<T: Scalar, const N: usize>(
+/// One simplex step of `variant` on `points` (newest first: the point just
+/// added is `points[0]`, as [`Simplex`] stores them): the seed's tests, the
+/// vertices it keeps and where it goes next. For studying a seed's decision
+/// on a given simplex (the loop, [`run`], calls it on the simplices it
+/// builds).
+///
+/// Errors: [`Error::UnsupportedDimension`] unless `N` is [`Variant::dim`];
+/// [`Error::InvalidParameter`] unless there are 2 to `N + 1` points (the
+/// seeds' steps are only defined there).
+pub fn step<T: Scalar, const N: usize>(
     variant: Variant,
     points: &[Vector<T, N>],
-) -> SeedDecision<T, N> {
-    match variant {
+) -> Result<SeedDecision<T, N>, Error> {
+    if N != variant.dim() {
+        return Err(wrong_dimension(variant, N));
+    }
+    if !(2..=N + 1).contains(&points.len()) {
+        return Err(Error::InvalidParameter {
+            which: crate::Which::Query,
+            what: format!(
+                "variant {variant}: a step needs 2 to {} points, got {}",
+                N + 1,
+                points.len()
+            ),
+        });
+    }
+    Ok(match variant {
         Variant::Dubious => dubious::step(points),
         Variant::Cinkes => cinkes::step(points),
         Variant::Paredes => paredes::step(points),
         Variant::Eric => eric::step(points),
+    })
+}
+
+fn wrong_dimension(variant: Variant, dim: usize) -> Error {
+    Error::UnsupportedDimension {
+        dim,
+        supported: if variant.dim() == 2 {
+            "2 (seed 004 is a 2D algorithm)"
+        } else {
+            "3 (seeds 000-003 are 3D algorithms)"
+        },
     }
 }
 
@@ -558,14 +592,7 @@ where
     B: Support<T, N> + ?Sized,
 {
     if N != variant.dim() {
-        return Err(Error::UnsupportedDimension {
-            dim: N,
-            supported: if variant.dim() == 2 {
-                "2 (seed 004 is a 2D algorithm)"
-            } else {
-                "3 (seeds 000-003 are 3D algorithms)"
-            },
-        });
+        return Err(wrong_dimension(variant, N));
     }
     let rules = rules(variant);
     let mut steps: Vec<SeedStep<T, N>> = Vec::new();
@@ -673,7 +700,7 @@ where
             });
         }
         let points: Vec<Vector<T, N>> = grown.points().cloned().collect();
-        let decision = seed_step(variant, &points);
+        let decision = step(variant, &points)?;
         let kept = grown
             .select(&decision.kept)
             .ok_or_else(|| Error::NotConverged {
