@@ -1008,14 +1008,17 @@ fn kind_section(o: &mut String, name: &str, kind: &Kind) -> Result<(), ReportErr
         .map(|a| format!("{} {a}", kind.runs.get(a).copied().unwrap_or(0)))
         .collect::<Vec<_>>()
         .join(", ");
+    // The regions at the step (a kind named by a path difference leaves
+    // them out of its key, but its minimal case has them).
+    let at = run.divergence.as_ref().or(run.path.as_ref());
     let _ = writeln!(
         o,
         "### {name}: {} pair, `{}` — {} ({} / {})\n",
         k.truth,
         k.outcome,
         k.difference,
-        k.reference.unwrap_or("–"),
-        k.seed.unwrap_or("–"),
+        at.and_then(|s| s.reference).map_or("–", Region::spec_id),
+        at.and_then(|s| s.seed).map_or("–", Region::spec_id),
     );
     let _ = writeln!(
         o,
