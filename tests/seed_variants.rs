@@ -461,3 +461,53 @@ fn the_safety_cap_and_seed_001s_cap_stop_a_run() {
         }
     }
 }
+
+fn points<const N: usize>(rows: &[[i64; N]]) -> Vec<Vector<Rational, N>> {
+    rows.iter()
+        .map(|r| Vector::<Rational, N>::from_fn(|i, _| Rational::from_integer(r[i].into())))
+        .collect()
+}
+
+/// The tie rules, one simplex step at a time (`variants::step`, points
+/// newest first): a test whose value is exactly 0 takes the `else` branch
+/// of a strict seed (000, 002, 004) and the `then` branch of seed 003.
+#[test]
+fn each_seed_breaks_ties_its_own_way() {
+    use gjk::variants::{step, Next};
+    // 2D: the origin on edge AB. Eric's `p_AB · AO > 0` is 0: region 7,
+    // "colliding" (a `≥` would keep AB and search on).
+    let tri2 = points(&[[-1, 0], [1, 0], [0, 1]]);
+    let d = step(Variant::Eric, &tri2).unwrap();
+    assert_eq!(d.next, Next::Colliding, "{:?}", d.trail);
+    // 3D: the origin inside triangle ABC, in its plane (`n · AO = 0`,
+    // n = AB × AC = (0, 0, 9)). 000 and 002 take `else`: keep ACB along −n;
+    // 003 takes `then`: keep ABC along n.
+    let tri3 = points(&[[-1, -1, 0], [2, -1, 0], [-1, 2, 0]]);
+    let n = points(&[[0, 0, 9]]).remove(0);
+    for v in [Variant::Dubious, Variant::Cinkes] {
+        let d = step(v, &tri3).unwrap();
+        assert_eq!(
+            (d.kept.clone(), d.next.clone()),
+            (vec![0, 2, 1], Next::Search(-&n)),
+            "{v}"
+        );
+    }
+    let d = step(Variant::Paredes, &tri3).unwrap();
+    assert_eq!(
+        (d.kept, d.next),
+        (vec![0, 1, 2], Next::Search(n)),
+        "paredes"
+    );
+    // 3D: the origin inside face ABC of a tetrahedron (`(AB × AC) · AO = 0`,
+    // the other faces' tests negative). 000 and 002: no face passes,
+    // "colliding"; 003: the face passes and its triangle step searches on.
+    let tet = points(&[[0, 1, 1], [0, 1, -2], [0, -2, 1], [1, 0, 0]]);
+    for v in [Variant::Dubious, Variant::Cinkes] {
+        assert_eq!(step(v, &tet).unwrap().next, Next::Colliding, "{v}");
+    }
+    let d = step(Variant::Paredes, &tet).unwrap();
+    assert!(matches!(d.next, Next::Search(_)), "paredes: {:?}", d.trail);
+    // A step outside the seed's dimension or size is an error, not a panic.
+    assert!(step(Variant::Eric, &tri3).is_err());
+    assert!(step(Variant::Dubious, &tri3[..1]).is_err());
+}
