@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use gjk::case::{read_cases, Case};
+use gjk::case::Case;
 use gjk::contact::{contact, Contact};
 use gjk::distance::{distance, DistanceOptions, DistanceOutcome};
 use gjk::epa::{epa, EpaOptions, EpaOutcome};
@@ -188,23 +188,7 @@ fn run_query(
         };
         return cli::variant::query(variant, arith, steps, input);
     }
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
-    let mut all_ok = true;
-    for item in read_cases(input) {
-        let value = match item {
-            Ok(case) => answer(&case, scalar, max_iterations).unwrap_or_else(|message| {
-                all_ok = false;
-                json!({ "id": case.id_or_line(), "error": message })
-            }),
-            Err(e) => {
-                all_ok = false;
-                e.to_json()
-            }
-        };
-        writeln!(out, "{value}")?;
-    }
-    Ok(all_ok)
+    cli::answer_lines(input, |case| answer(case, scalar, max_iterations))
 }
 
 /// The largest dimension compiled into the tool for the float modes and

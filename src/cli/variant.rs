@@ -2,10 +2,10 @@
 //! (see `gjk::variants`), for `gjk query` (its answers) and `gjk check`
 //! (its answers judged against the exact ones).
 
-use std::io::{self, Write};
+use std::io;
 
 use clap::ValueEnum;
-use gjk::case::{read_cases, Case};
+use gjk::case::Case;
 use gjk::variants::cases::{run_case, Arith, CaseRun};
 use gjk::variants::compare::StepReview;
 use gjk::variants::{Variant, VariantOptions};
@@ -117,23 +117,7 @@ pub fn query(
     input: Box<dyn io::BufRead>,
 ) -> io::Result<bool> {
     let (variant, arith) = (variant.variant(), arith.arith());
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
-    let mut all_ok = true;
-    for item in read_cases(input) {
-        let value = match item {
-            Ok(case) => answer(&case, variant, arith, steps).unwrap_or_else(|message| {
-                all_ok = false;
-                json!({ "id": case.id_or_line(), "error": message })
-            }),
-            Err(e) => {
-                all_ok = false;
-                e.to_json()
-            }
-        };
-        writeln!(out, "{value}")?;
-    }
-    Ok(all_ok)
+    super::answer_lines(input, |case| answer(case, variant, arith, steps))
 }
 
 fn answer(case: &Case, variant: Variant, arith: Arith, steps: bool) -> Result<Value, String> {
