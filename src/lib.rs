@@ -25,7 +25,10 @@
 //!   spec's region pictures;
 //! * [`case`]: the JSON Lines case format of the `gjk` tool;
 //! * [`check`]: another implementation's answers (a case's `expect`)
-//!   judged against the exact ones, with an exactly decided tolerance.
+//!   judged against the exact ones, with an exactly decided tolerance;
+//! * [`variants`]: the seed articles' own algorithms, runnable, with each
+//!   step's decision compared with the reference classifier's
+//!   (`docs/seed-variants.md`).
 //! * `generators` (feature `generators`, on by default): hard shape pairs
 //!   with their exact answers, as `proptest` strategies (feature
 //!   `proptest`), `arbitrary` impls (feature `arbitrary`) and `gjk gen`
@@ -58,6 +61,7 @@ pub mod scalar;
 pub mod shape;
 pub mod simplex;
 pub mod trace;
+pub mod variants;
 pub mod vector;
 pub mod verdict;
 

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use gjk::case::{read_cases, Case};
+use gjk::case::Case;
 use gjk::contact::{contact, Contact};
 use gjk::distance::{distance, DistanceOptions, DistanceOutcome};
 use gjk::epa::{epa, EpaOptions, EpaOutcome};
@@ -40,6 +40,17 @@ enum Command {
         /// `not_converged`.
         #[arg(long, default_value_t = DEFAULT_MAX_ITERATIONS)]
         max_iterations: usize,
+        /// Answer with one of the seeds' own algorithms instead of the
+        /// reference (`gjk::variants`): its outcome, its answer
+        /// (`colliding`), and the first step where its decision differs
+        /// from the reference's. `--scalar` must then be exact, f64 or f32.
+        #[arg(long, value_enum)]
+        variant: Option<cli::variant::VariantArg>,
+        /// With `--variant`: every step of the run (direction, support
+        /// point, simplex, the seed's tests, kept vertices, the reference's
+        /// region).
+        #[arg(long, requires = "variant")]
+        steps: bool,
         /// The case file, or `-` for standard input.
         file: String,
     },
@@ -90,8 +101,10 @@ fn main() -> ExitCode {
         Command::Query {
             scalar,
             max_iterations,
+            variant,
+            steps,
             file,
-        } => match run_query(scalar, max_iterations, &file) {
+        } => match run_query(scalar, max_iterations, variant, steps, &file) {
             Ok(true) => ExitCode::SUCCESS,
             Ok(false) => ExitCode::from(1),
             // The reader went away (`gjk query … | head`): stop quietly.
@@ -154,25 +167,28 @@ fn run_gen(family: &str, dim: usize, count: usize, seed: u64, scale: i32) -> io:
 }
 
 /// Runs every case; `Ok(false)` if some line had an error.
-fn run_query(scalar: ScalarArg, max_iterations: usize, file: &str) -> io::Result<bool> {
+fn run_query(
+    scalar: ScalarArg,
+    max_iterations: usize,
+    variant: Option<cli::variant::VariantArg>,
+    steps: bool,
+    file: &str,
+) -> io::Result<bool> {
     let input = cli::open_input(file)?;
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
-    let mut all_ok = true;
-    for item in read_cases(input) {
-        let value = match item {
-            Ok(case) => answer(&case, scalar, max_iterations).unwrap_or_else(|message| {
-                all_ok = false;
-                json!({ "id": case.id_or_line(), "error": message })
-            }),
-            Err(e) => {
-                all_ok = false;
-                e.to_json()
-            }
+    if let Some(variant) = variant {
+        use cli::variant::ArithArg;
+        let arith = match scalar {
+            ScalarArg::Exact => ArithArg::Exact,
+            ScalarArg::F64 => ArithArg::F64,
+            ScalarArg::F32 => ArithArg::F32,
+            ScalarArg::F64Certified => return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "--variant runs in exact, f64 or f32 arithmetic (the seeds have no certificates)",
+            )),
         };
-        writeln!(out, "{value}")?;
+        return cli::variant::query(variant, arith, steps, input);
     }
-    Ok(all_ok)
+    cli::answer_lines(input, |case| answer(case, scalar, max_iterations))
 }
 
 /// The largest dimension compiled into the tool for the float modes and

@@ -829,3 +829,102 @@ fn certified_mode_is_right_where_plain_f64_is_wrong() {
     assert_eq!(certified["outcome"], "touching");
     assert_eq!(certified["certificate"], "exact_fallback");
 }
+
+/// `gjk query --variant`: a seed's own algorithm on each case, its outcome
+/// (an outcome without an answer is `colliding: null`), the step where it
+/// diverges from the reference, and with `--steps` every step; a case of
+/// another dimension is an error line, `--scalar f64-certified` bad usage.
+#[test]
+fn query_variant_runs_a_seed_and_names_its_divergence() {
+    // Seed 003 loops on this touching pair (docs/seed-variants.md,
+    // paredes-2); the reference stops at its third support point.
+    let looping = r#"{"id":"loop","a":[[1,-2,0]],"b":[[5,-6,0],[-4,-2,0],[1,6,0]]}"#;
+    let flat = r#"{"id":"flat","a":[[0,0]],"b":[[1,0]]}"#;
+    for scalar in ["exact", "f64", "f32"] {
+        let input = format!("{looping}\n{flat}\n");
+        let (code, lines, _) = gjk(
+            &[
+                "query",
+                "--variant",
+                "paredes",
+                "--scalar",
+                scalar,
+                "--steps",
+                "-",
+            ],
+            Some(&input),
+        );
+        assert_eq!(code, 1, "{scalar}: an error line fails the run");
+        let r = by_id(&lines, "loop");
+        assert_eq!(r["variant"], "paredes");
+        assert_eq!(r["scalar"], scalar);
+        assert_eq!(r["outcome"], "looped", "{scalar}: {r}");
+        assert_eq!(r["colliding"], Value::Null, "{scalar}: a loop is no answer");
+        assert_eq!(r["divergence"]["iteration"], 2, "{r}");
+        assert_eq!(r["divergence"]["difference"], "misses-containment");
+        assert_eq!(r["divergence"]["reference"], "3D-TRI-ON");
+        assert_eq!(r["divergence"]["seed"], "3D-TRI-ABOVE");
+        let steps = r["steps"].as_array().unwrap();
+        assert_eq!(steps.len() as u64, r["iterations"].as_u64().unwrap());
+        assert_eq!(steps[2]["difference"], "misses-containment");
+        let e = by_id(&lines, "flat");
+        assert!(e["error"].as_str().unwrap().contains("3D algorithm"), "{e}");
+    }
+    // Without --steps no steps; eric on the 2D case answers.
+    let (code, lines, _) = gjk(&["query", "--variant", "eric", "-"], Some(flat));
+    assert_eq!(code, 0);
+    assert_eq!(lines[0]["outcome"], "not_colliding", "{}", lines[0]);
+    assert_eq!(lines[0]["colliding"], false);
+    assert!(lines[0].get("steps").is_none());
+    let (code, _, err) = gjk(
+        &[
+            "query",
+            "--variant",
+            "eric",
+            "--scalar",
+            "f64-certified",
+            "-",
+        ],
+        Some(flat),
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("no certificates"), "{err}");
+}
+
+/// `gjk check --variant`: the seed's answers judged as `intersects` against
+/// the exact ones: a disagreement line with the outcome and divergence, the
+/// summary, and the exit status.
+#[test]
+fn check_variant_judges_a_seed_against_the_exact_answers() {
+    // A touching pair (seed 001 stops on `w · d = 0` and says "not
+    // colliding": docs/seed-variants.md, dubious-4 kind) and a separated one.
+    let text = "{\"id\":\"touch\",\"a\":[[1,1,-1]],\"b\":[[1,1,-1],[-1,-1,2]]}\n\
+                {\"id\":\"apart\",\"a\":[[0,0,0]],\"b\":[[5,0,0],[6,1,0]]}\n";
+    let file = temp_file("check_variant.jsonl", text);
+    let (code, lines, _) = gjk(&["check", "--variant", "dubious", &file], None);
+    assert_eq!(code, 1, "{lines:?}");
+    let d = by_id(&lines, "touch");
+    assert_eq!(d["field"], "intersects");
+    assert_eq!(d["theirs"], false);
+    assert_eq!(d["exact"], true);
+    assert_eq!(d["outcome"], "not_colliding");
+    assert_eq!(d["divergence"]["difference"], "support-test-stops", "{d}");
+    assert!(lines.iter().all(|l| l["id"] != "apart"), "{lines:?}");
+    let s = summary(&lines);
+    assert_eq!(s["agree"], 1, "{s}");
+    assert_eq!(s["disagree"], 1, "{s}");
+    // Seed 003's support test goes on at `w · d = 0`: it answers both right.
+    let (code, lines, _) = gjk(&["check", "--variant", "paredes", &file], None);
+    assert_eq!(code, 0, "{lines:?}");
+    assert_eq!(summary(&lines)["agree"], 2);
+    // A loop is judged as no answer: a disagreement.
+    let file = temp_file(
+        "check_variant_loop.jsonl",
+        "{\"id\":\"loop\",\"a\":[[1,-2,0]],\"b\":[[5,-6,0],[-4,-2,0],[1,6,0]]}\n",
+    );
+    let (code, lines, _) = gjk(&["check", "--variant", "paredes", &file], None);
+    assert_eq!(code, 1, "{lines:?}");
+    let d = by_id(&lines, "loop");
+    assert_eq!(d["theirs"], Value::Null, "{d}");
+    assert_eq!(d["outcome"], "looped");
+}

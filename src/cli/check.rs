@@ -8,6 +8,14 @@
 //! is a terminal. Exit status: `0` every compared field agrees, `1` some
 //! field disagrees, `2` a line could not be checked (malformed case or
 //! `expect`, no exact answer), nothing was compared, or bad usage.
+//!
+//! With `--variant NAME`, the answers judged are not the file's `expect`
+//! but those of one of the seeds' own algorithms (`gjk::variants`), run on
+//! each case in `--scalar` arithmetic: its answer to "colliding?" is
+//! compared as `intersects` (`null` when it has none: a loop, a zero
+//! direction, a division by zero), and each disagreement line also gives
+//! the variant's `outcome`, `detail` and `divergence` (the first step where
+//! its decision differs from the reference's).
 
 use std::io::{self, BufReader, Write};
 use std::process::ExitCode;
@@ -22,6 +30,10 @@ use gjk::gjk::DEFAULT_MAX_ITERATIONS;
 use serde_json::{json, Map, Value};
 
 use super::progress::Progress;
+use super::variant::{run_json, ArithArg, VariantArg};
+use gjk::check::{Answer, Claim, Expect, Expected};
+use gjk::variants::cases::run_case;
+use gjk::variants::VariantOptions;
 
 /// The options of `gjk check`.
 #[derive(Args)]
@@ -36,6 +48,13 @@ pub struct CheckArgs {
     /// The most support points per exact query before giving up on a case.
     #[arg(long, default_value_t = DEFAULT_MAX_ITERATIONS)]
     max_iterations: usize,
+    /// Judge one of the seeds' own algorithms on each case instead of the
+    /// file's `expect` (its answer is compared as `intersects`).
+    #[arg(long, value_enum)]
+    variant: Option<VariantArg>,
+    /// With `--variant`: the arithmetic it runs in.
+    #[arg(long, value_enum, default_value_t = ArithArg::Exact)]
+    scalar: ArithArg,
     /// The case file, or `-` for standard input.
     file: String,
 }
@@ -72,7 +91,15 @@ fn check(args: &CheckArgs) -> io::Result<u8> {
         match item {
             Ok(case) => {
                 summary.cases += 1;
-                check_case(&case, &tol, args.max_iterations, &mut summary, &mut out)?;
+                let variant = args.variant.map(|v| (v, args.scalar));
+                check_case(
+                    &case,
+                    &tol,
+                    args.max_iterations,
+                    variant,
+                    &mut summary,
+                    &mut out,
+                )?;
             }
             Err(e) => {
                 summary.errors += 1;
@@ -96,6 +123,7 @@ fn check_case(
     case: &Case,
     tol: &Tolerance,
     max_iterations: usize,
+    variant: Option<(VariantArg, ArithArg)>,
     summary: &mut Summary,
     out: &mut impl Write,
 ) -> io::Result<()> {
@@ -107,16 +135,33 @@ fn check_case(
             m.insert("category".into(), json!(c));
         }
     };
-    let judged = parse_expect(case)
-        .map_err(|e| e.to_string())
-        .and_then(|expect| {
-            let Some(expect) = expect else {
-                return Ok(None);
-            };
-            let exact = exact_answers(case, max_iterations)?;
-            let judged = judge(&expect, &exact, tol);
-            Ok(Some((expect, judged)))
-        });
+    // With --variant, its run supplies the answer (and the extra fields of
+    // each disagreement line).
+    let mut extra = Map::new();
+    let expect = match variant {
+        None => parse_expect(case).map_err(|e| e.to_string()),
+        Some((v, arith)) => run_case(v.variant(), arith.arith(), case, &VariantOptions::default())
+            .map(|run| {
+                run_json(&run, false, &mut extra);
+                let answer = run.outcome.answer();
+                Some(Expect {
+                    fields: vec![Expected {
+                        answer: Answer::Intersects,
+                        given: json!(answer),
+                        claim: answer.map_or(Claim::Missing, Claim::Bool),
+                    }],
+                    unknown: Vec::new(),
+                })
+            }),
+    };
+    let judged = expect.and_then(|expect| {
+        let Some(expect) = expect else {
+            return Ok(None);
+        };
+        let exact = exact_answers(case, max_iterations)?;
+        let judged = judge(&expect, &exact, tol);
+        Ok(Some((expect, judged)))
+    });
     match judged {
         Ok(None) => summary.without_expect += 1,
         Ok(Some((expect, judged))) => {
@@ -125,6 +170,7 @@ fn check_case(
                 let mut m = Map::new();
                 head(&mut m);
                 m.insert("field".into(), json!(j.answer.name()));
+                m.extend(extra.clone());
                 m.insert("theirs".into(), j.given.clone());
                 m.insert("exact".into(), j.exact.clone());
                 if let Some(x) = j.exact_approx {

@@ -83,6 +83,38 @@ impl Pair {
     }
 }
 
+/// The parameters of the pairs of `gjk gen` (see [`cases`]), without
+/// building or answering them: what a report that needs only some of the
+/// answers iterates over.
+///
+/// Errors: a family that does not exist in `dim`.
+pub fn case_params(
+    choice: FamilyChoice,
+    dim: usize,
+    count: usize,
+    seed: u64,
+    scale_exp: i32,
+) -> impl Iterator<Item = Result<Params, GenError>> {
+    let families = match choice {
+        FamilyChoice::One(f) => vec![f],
+        FamilyChoice::All => Family::supported(dim),
+    };
+    (0..count).map(move |i| {
+        let family =
+            *families
+                .get(i % families.len().max(1))
+                .ok_or_else(|| GenError::InvalidParams {
+                    what: format!("no family exists in dimension {dim}"),
+                })?;
+        Ok(Params::from_seed(
+            family,
+            dim,
+            derive(seed, i as u64),
+            scale_exp,
+        ))
+    })
+}
+
 /// The cases of `gjk gen`: `count` pairs of the chosen families in
 /// dimension `dim`, scaled by `2^scale_exp`, each with its exact answers.
 /// Case `i` is built from [`Params::from_seed`] with a seed derived from
@@ -98,20 +130,13 @@ pub fn cases(
     seed: u64,
     scale_exp: i32,
 ) -> impl Iterator<Item = Result<Value, GenError>> {
-    let families = match choice {
-        FamilyChoice::One(f) => vec![f],
-        FamilyChoice::All => Family::supported(dim),
-    };
-    (0..count).map(move |i| {
-        let family =
-            *families
-                .get(i % families.len().max(1))
-                .ok_or_else(|| GenError::InvalidParams {
-                    what: format!("no family exists in dimension {dim}"),
-                })?;
-        let params = Params::from_seed(family, dim, derive(seed, i as u64), scale_exp);
-        let pair = build(&params)?;
-        let answer = pair.answer()?;
-        Ok(pair.to_case(&format!("{family}-{dim}d-{seed}-{i}"), &answer))
-    })
+    case_params(choice, dim, count, seed, scale_exp)
+        .enumerate()
+        .map(move |(i, params)| {
+            let params = params?;
+            let family = params.family;
+            let pair = build(&params)?;
+            let answer = pair.answer()?;
+            Ok(pair.to_case(&format!("{family}-{dim}d-{seed}-{i}"), &answer))
+        })
 }

@@ -99,7 +99,7 @@ use crate::vector::Vector;
 pub use answer::{
     certified_distance, exact_answer, Answer, AnswerError, DistanceSource, MAX_DEPTH_DIM,
 };
-pub use case_file::{cases, FamilyChoice};
+pub use case_file::{case_params, cases, FamilyChoice};
 
 /// The largest dimension the generators build (coordinates stay below
 /// `2^24`; see the module docs).

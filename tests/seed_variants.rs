@@ -1,0 +1,513 @@
+//! The seed variants (`gjk::variants`): the report `docs/seed-variants.md`
+//! is what `cargo run --release --example seed_variants_report` writes
+//! today; each of its minimal cases is pinned here (the variant's known
+//! wrong answer, the step where it diverges, and the reference's right
+//! answer); on general position every variant agrees with the exact
+//! answers; and no variant can hang, even on the cases that make its seed
+//! loop.
+
+use gjk::case::{read_cases, Case};
+use gjk::contact::{contact, Contact};
+use gjk::gjk::{gjk, Options};
+use gjk::oracle::{self, Relation};
+use gjk::shape::{Ball, ConvexHull};
+use gjk::variants::cases::{run_case, Arith};
+use gjk::variants::report::{case_line, measure, minimal_cases, render, ReportConfig};
+use gjk::variants::{run, Looping, Outcome, Variant, VariantOptions, DUBIOUS_CAP, SAFETY_CAP};
+use gjk::{Rational, Vector, Which};
+
+/// One minimal case of the report and what it pins.
+struct Pin {
+    /// The case line, as the report prints it.
+    line: &'static str,
+    variant: Variant,
+    /// The arithmetic of the report's run.
+    arith: Arith,
+    /// The exact relation.
+    truth: Relation,
+    /// The variant's outcome ([`Outcome::name`]).
+    outcome: &'static str,
+    /// The support call (0-based) where it diverges from the reference
+    /// (its first decisive difference, else its first path difference).
+    iteration: usize,
+    /// The difference's label there.
+    difference: &'static str,
+    /// The reference's region there (spec ID).
+    reference: Option<&'static str>,
+    /// The seed's decision there (spec ID).
+    seed: Option<&'static str>,
+}
+
+/// The report's minimal cases, in its order (`the_report_is_current`
+/// checks that these are exactly the report's).
+const PINS: &[Pin] = &[
+    Pin {
+        line: r#"{"id":"dubious-1","a":[[-1,-1,0]],"b":[[-3,-4,0],[3,5,0]]}"#,
+        variant: Variant::Dubious,
+        arith: Arith::Exact,
+        truth: Relation::Touching,
+        outcome: "not_colliding",
+        iteration: 1,
+        difference: "misses-containment",
+        reference: Some("3D-LINE-ON"),
+        seed: Some("3D-LINE-AB"),
+    },
+    Pin {
+        line: r#"{"id":"dubious-2","a":[[1,-2,0]],"b":[[5,-6,0],[-4,-2,0],[1,6,0]]}"#,
+        variant: Variant::Dubious,
+        arith: Arith::Exact,
+        truth: Relation::Touching,
+        outcome: "not_colliding",
+        iteration: 2,
+        difference: "misses-containment",
+        reference: Some("3D-TRI-ON"),
+        seed: Some("3D-TRI-BELOW"),
+    },
+    Pin {
+        line: r#"{"id":"dubious-3","a":[[0,1,0]],"b":[[0,1,0],[0,-1,0]]}"#,
+        variant: Variant::Dubious,
+        arith: Arith::Exact,
+        truth: Relation::Touching,
+        outcome: "not_colliding",
+        iteration: 0,
+        difference: "misses-containment",
+        reference: Some("PT-O"),
+        seed: None,
+    },
+    Pin {
+        line: r#"{"id":"dubious-4","a":[[0,-1,-1]],"b":[[0,2,1],[0,-1,-1]]}"#,
+        variant: Variant::Dubious,
+        arith: Arith::Exact,
+        truth: Relation::Touching,
+        outcome: "not_colliding",
+        iteration: 1,
+        difference: "support-test-stops",
+        reference: None,
+        seed: None,
+    },
+    Pin {
+        line: r#"{"id":"dubious-5","a":[[0,0,0]],"b":[[0,0,0]]}"#,
+        variant: Variant::Dubious,
+        arith: Arith::Exact,
+        truth: Relation::Touching,
+        outcome: "zero_direction",
+        iteration: 0,
+        difference: "misses-containment",
+        reference: Some("PT-O"),
+        seed: None,
+    },
+    Pin {
+        line: r#"{"id":"cinkes-1","a":[[0,-1,0],[4,4,0],[-4,-4,-4],[0,4,4]],"b":[[-4,-4,-4],[4,4,0],[0,-1,0],[0,4,4]]}"#,
+        variant: Variant::Cinkes,
+        arith: Arith::Exact,
+        truth: Relation::Penetrating,
+        outcome: "division_by_zero",
+        iteration: 1,
+        difference: "misses-containment",
+        reference: Some("3D-LINE-ON"),
+        seed: Some("3D-LINE-AB"),
+    },
+    Pin {
+        line: r#"{"id":"cinkes-2","a":[[-1,-1,0]],"b":[[-3,-4,0],[3,5,0]]}"#,
+        variant: Variant::Cinkes,
+        arith: Arith::Exact,
+        truth: Relation::Touching,
+        outcome: "division_by_zero",
+        iteration: 1,
+        difference: "misses-containment",
+        reference: Some("3D-LINE-ON"),
+        seed: Some("3D-LINE-AB"),
+    },
+    Pin {
+        line: r#"{"id":"cinkes-3","a":[[0,0,0]],"b":[[0,0,0]]}"#,
+        variant: Variant::Cinkes,
+        arith: Arith::Exact,
+        truth: Relation::Touching,
+        outcome: "division_by_zero",
+        iteration: 0,
+        difference: "misses-containment",
+        reference: Some("PT-O"),
+        seed: None,
+    },
+    Pin {
+        line: r#"{"id":"cinkes-4","a":[[1,-2,0]],"b":[[5,-6,0],[-4,-2,0],[1,6,0]]}"#,
+        variant: Variant::Cinkes,
+        arith: Arith::Exact,
+        truth: Relation::Touching,
+        outcome: "not_colliding",
+        iteration: 2,
+        difference: "misses-containment",
+        reference: Some("3D-TRI-ON"),
+        seed: Some("3D-TRI-BELOW"),
+    },
+    Pin {
+        line: r#"{"id":"cinkes-5","a":[[0,-1,-1]],"b":[[0,2,1],[0,-1,-1]]}"#,
+        variant: Variant::Cinkes,
+        arith: Arith::Exact,
+        truth: Relation::Touching,
+        outcome: "not_colliding",
+        iteration: 1,
+        difference: "support-test-stops",
+        reference: None,
+        seed: None,
+    },
+    Pin {
+        line: r#"{"id":"paredes-1","a":[[-1,1,7],[-1,1,-3],[-11,12,-6]],"b":[[-10,10,-10],[11,-11,11]]}"#,
+        variant: Variant::Paredes,
+        arith: Arith::Exact,
+        truth: Relation::Touching,
+        outcome: "looped",
+        iteration: 4,
+        difference: "misses-containment",
+        reference: Some("3D-TET-IN"),
+        seed: Some("3D-TET-ABC"),
+    },
+    Pin {
+        line: r#"{"id":"paredes-2","a":[[1,-2,0]],"b":[[5,-6,0],[-4,-2,0],[1,6,0]]}"#,
+        variant: Variant::Paredes,
+        arith: Arith::Exact,
+        truth: Relation::Touching,
+        outcome: "looped",
+        iteration: 2,
+        difference: "misses-containment",
+        reference: Some("3D-TRI-ON"),
+        seed: Some("3D-TRI-ABOVE"),
+    },
+    Pin {
+        line: r#"{"id":"paredes-3","a":[[-78,-114,76],[-476,-512,-119],[321,867,-545],[3,-33,76],[476,-36,-119],[0,440,-119]],"b":[[-65,29,76],[119,-155,76],[830,-36,545],[-830,-866,545]]}"#,
+        variant: Variant::Paredes,
+        arith: Arith::Exact,
+        truth: Relation::Touching,
+        outcome: "looped",
+        iteration: 3,
+        difference: "region",
+        reference: Some("3D-TET-ABC"),
+        seed: Some("3D-TET-AB"),
+    },
+    Pin {
+        line: r#"{"id":"eric-1","a":[[6,2],[-2,6],[2,1]],"b":[[6,2],[-2,6],[2,1]]}"#,
+        variant: Variant::Eric,
+        arith: Arith::Exact,
+        truth: Relation::Penetrating,
+        outcome: "zero_direction",
+        iteration: 1,
+        difference: "misses-containment",
+        reference: Some("2D-LINE-ON"),
+        seed: None,
+    },
+    Pin {
+        line: r#"{"id":"eric-2","a":[[1,2]],"b":[[1,2],[-1,-2]]}"#,
+        variant: Variant::Eric,
+        arith: Arith::Exact,
+        truth: Relation::Touching,
+        outcome: "not_colliding",
+        iteration: 1,
+        difference: "support-test-stops",
+        reference: None,
+        seed: None,
+    },
+    Pin {
+        line: r#"{"id":"eric-3","a":[[0,0]],"b":[[1,1],[-1,-1]]}"#,
+        variant: Variant::Eric,
+        arith: Arith::Exact,
+        truth: Relation::Touching,
+        outcome: "zero_direction",
+        iteration: 1,
+        difference: "misses-containment",
+        reference: Some("2D-LINE-ON"),
+        seed: None,
+    },
+    Pin {
+        line: r#"{"id":"eric-4","a":[[0,0]],"b":[[0,0]]}"#,
+        variant: Variant::Eric,
+        arith: Arith::Exact,
+        truth: Relation::Touching,
+        outcome: "zero_direction",
+        iteration: 0,
+        difference: "misses-containment",
+        reference: Some("PT-O"),
+        seed: None,
+    },
+];
+
+fn case(line: &str) -> Case {
+    read_cases(line.as_bytes())
+        .next()
+        .expect("one line")
+        .unwrap_or_else(|e| panic!("{line}: {e}"))
+}
+
+/// The reference's answer on `case` in exact arithmetic: `intersects` from
+/// the boolean loop, and the relation from `contact`.
+fn reference<const N: usize>(case: &Case) -> (bool, Relation) {
+    let (a, b) = case.points::<Rational, N>().unwrap();
+    let a = ConvexHull::new(a, Which::A).unwrap();
+    let b = ConvexHull::new(b, Which::B).unwrap();
+    let intersects = match gjk(&a, &b, &Options::default()).unwrap().outcome {
+        gjk::gjk::Outcome::Intersecting { .. } => true,
+        gjk::gjk::Outcome::Separated { .. } => false,
+        other => panic!(
+            "{}: the reference has no verdict: {other:?}",
+            case_line(case)
+        ),
+    };
+    let relation = match contact(&a, &b, &Options::default()).unwrap().contact {
+        Contact::Separated { .. } => Relation::Separated,
+        Contact::Touching { .. } => Relation::Touching,
+        _ => Relation::Penetrating,
+    };
+    (intersects, relation)
+}
+
+/// Every minimal case of the report: the variant still answers as the
+/// report says, diverging at the same step for the same reason, and the
+/// reference answers right.
+#[test]
+fn minimal_cases_are_pinned() {
+    for pin in PINS {
+        let c = case(pin.line);
+        let at = format!("{} ({} {}): {}", c.id, pin.variant, pin.arith, pin.line);
+        let truth = oracle::relation(&c.a, &c.b).unwrap();
+        assert_eq!(truth, pin.truth, "{at}: the exact relation");
+        let (intersects, relation) = match c.dim() {
+            2 => reference::<2>(&c),
+            _ => reference::<3>(&c),
+        };
+        assert_eq!(
+            intersects,
+            truth != Relation::Separated,
+            "{at}: the reference"
+        );
+        assert_eq!(relation, truth, "{at}: the reference's contact");
+        let r = run_case(pin.variant, pin.arith, &c, &VariantOptions::default()).unwrap();
+        assert_eq!(r.outcome.name(), pin.outcome, "{at}: {}", r.outcome);
+        assert_ne!(
+            r.outcome.answer(),
+            Some(truth != Relation::Separated),
+            "{at}: a minimal case of a disagreement agrees"
+        );
+        let d = r
+            .divergence
+            .as_ref()
+            .or(r.path.as_ref())
+            .unwrap_or_else(|| panic!("{at}: no divergence"));
+        assert_eq!(
+            r.steps[d.step].iteration, pin.iteration,
+            "{at}: the divergence's step"
+        );
+        assert_eq!(
+            d.difference.as_ref().map(|x| x.label()),
+            Some(pin.difference),
+            "{at}: the difference"
+        );
+        assert_eq!(
+            d.reference.map(|x| x.spec_id()),
+            pin.reference,
+            "{at}: the reference's region"
+        );
+        assert_eq!(
+            d.seed.map(|x| x.spec_id()),
+            pin.seed,
+            "{at}: the seed's region"
+        );
+    }
+}
+
+/// The committed report is what the command produces today, its minimal
+/// cases are the pinned ones, and on general position every variant agrees
+/// with the exact answers in both arithmetics (the issue's claim: the seeds
+/// are correct algorithms away from degeneracies).
+#[test]
+fn the_report_is_current() {
+    let m = measure(&ReportConfig::default()).unwrap();
+    let page = render(&m).unwrap();
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/seed-variants.md");
+    let committed = std::fs::read_to_string(path).unwrap();
+    if committed != page {
+        let first = committed
+            .lines()
+            .zip(page.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or(committed.lines().count().min(page.lines().count()));
+        panic!(
+            "docs/seed-variants.md is stale (first difference at line {}: {:?}); regenerate it: \
+             cargo run --release --example seed_variants_report > docs/seed-variants.md",
+            first + 1,
+            page.lines().nth(first)
+        );
+    }
+    let report: Vec<String> = minimal_cases(&m)
+        .iter()
+        .map(|(_, k)| case_line(&k.case))
+        .collect();
+    let pinned: Vec<String> = PINS.iter().map(|p| case_line(&case(p.line))).collect();
+    assert_eq!(
+        report, pinned,
+        "the pinned minimal cases are not the report's"
+    );
+    for ((v, a, f), t) in &m.by_family {
+        if *f == gjk::generators::Family::GeneralPosition {
+            assert!(t.cases > 0);
+            assert_eq!(
+                t.disagree, 0,
+                "{v} ({a}) disagrees on general position: {t:?}"
+            );
+        }
+    }
+}
+
+/// The cases that make seed 003 loop (the report's `paredes` kinds), and
+/// every other minimal case: every variant of their dimension ends on each,
+/// in every arithmetic, within its bound; seed 003 is caught repeating.
+#[test]
+fn no_variant_hangs_on_the_looping_cases() {
+    let mut looping = 0;
+    for pin in PINS {
+        let c = case(pin.line);
+        for v in Variant::ALL.into_iter().filter(|v| v.dim() == c.dim()) {
+            for arith in Arith::ALL {
+                let r = run_case(v, arith, &c, &VariantOptions::default())
+                    .unwrap_or_else(|e| panic!("{v} {arith} {}: {e}", pin.line));
+                assert!(r.iterations <= SAFETY_CAP, "{v} {arith} {}", pin.line);
+                if pin.variant == Variant::Paredes && v == Variant::Paredes {
+                    assert!(
+                        matches!(r.outcome, Outcome::Looped(Looping::Cycle { .. })),
+                        "{v} {arith} {}: {}",
+                        pin.line,
+                        r.outcome
+                    );
+                    looping += 1;
+                }
+            }
+        }
+    }
+    assert!(looping >= 3, "no looping case was run");
+}
+
+/// The bound itself: a seed without a cap is stopped after
+/// `safety_cap` support calls (a run that needs more), and seed 001 gives
+/// up after its own 20 passes.
+#[test]
+fn the_safety_cap_and_seed_001s_cap_stop_a_run() {
+    // Paredes' cycle (period 4 from pass 6) needs 11 support calls to be
+    // caught; a cap of 5 stops it first.
+    let c = case(
+        PINS.iter()
+            .rev()
+            .find(|p| p.variant == Variant::Paredes)
+            .unwrap()
+            .line,
+    );
+    let opts = VariantOptions { safety_cap: 5 };
+    for v in [Variant::Cinkes, Variant::Paredes] {
+        let r = run_case(v, Arith::Exact, &c, &opts).unwrap();
+        if v == Variant::Paredes {
+            assert_eq!(r.outcome, Outcome::Looped(Looping::SafetyCap { cap: 5 }));
+            assert_eq!(r.iterations, 5);
+        } else {
+            assert!(r.iterations <= 5, "{v}: {}", r.outcome);
+        }
+    }
+    // Two exactly touching f64 balls (centres 3 = 1 + 2 apart, along
+    // (3, 4, 0) / 5): the support points of `A − B` approach the origin
+    // without ever reaching it, and no float support test reaches
+    // `w · d ≤ 0` within seed 001's 20 passes: it gives up. The seeds
+    // without a cap would go on as long as rounding lets them: the safety
+    // cap or the cycle check stops them, never a hang.
+    let ball = |c: [f64; 3], r: f64, which| Ball::new(Vector::<f64, 3>::from(c), r, which).unwrap();
+    let (a, b) = (
+        ball([0.0, 0.0, 0.0], 1.0, Which::A),
+        ball([1.8, 2.4, 0.0], 2.0, Which::B),
+    );
+    let opts = VariantOptions::default();
+    let r = run::<f64, 3, _, _>(Variant::Dubious, &a, &b, &opts).unwrap();
+    assert_eq!(r.outcome, Outcome::GaveUp { cap: DUBIOUS_CAP }, "dubious");
+    assert_eq!(r.iterations, DUBIOUS_CAP + 1, "dubious");
+    let disc = |c: [f64; 2], r: f64, which| Ball::new(Vector::<f64, 2>::from(c), r, which).unwrap();
+    let (a2, b2) = (
+        disc([0.0, 0.0], 1.0, Which::A),
+        disc([1.8, 2.4], 2.0, Which::B),
+    );
+    // The uncapped seeds end on their own here (by rounding: 29 to 60
+    // support calls), well within the safety cap; a cap of 5 stops each.
+    for (cap, stopped) in [(SAFETY_CAP, false), (5, true)] {
+        let opts = VariantOptions { safety_cap: cap };
+        let runs = [
+            (
+                Variant::Cinkes,
+                run::<f64, 3, _, _>(Variant::Cinkes, &a, &b, &opts)
+                    .unwrap()
+                    .outcome,
+            ),
+            (
+                Variant::Paredes,
+                run::<f64, 3, _, _>(Variant::Paredes, &a, &b, &opts)
+                    .unwrap()
+                    .outcome,
+            ),
+            (
+                Variant::Eric,
+                run::<f64, 2, _, _>(Variant::Eric, &a2, &b2, &opts)
+                    .unwrap()
+                    .outcome,
+            ),
+        ];
+        for (v, outcome) in runs {
+            assert_eq!(
+                outcome == Outcome::Looped(Looping::SafetyCap { cap }),
+                stopped,
+                "{v} with a safety cap of {cap}: {outcome}"
+            );
+        }
+    }
+}
+
+fn points<const N: usize>(rows: &[[i64; N]]) -> Vec<Vector<Rational, N>> {
+    rows.iter()
+        .map(|r| Vector::<Rational, N>::from_fn(|i, _| Rational::from_integer(r[i].into())))
+        .collect()
+}
+
+/// The tie rules, one simplex step at a time (`variants::step`, points
+/// newest first): a test whose value is exactly 0 takes the `else` branch
+/// of a strict seed (000, 002, 004) and the `then` branch of seed 003.
+#[test]
+fn each_seed_breaks_ties_its_own_way() {
+    use gjk::variants::{step, Next};
+    // 2D: the origin on edge AB. Eric's `p_AB · AO > 0` is 0: region 7,
+    // "colliding" (a `≥` would keep AB and search on).
+    let tri2 = points(&[[-1, 0], [1, 0], [0, 1]]);
+    let d = step(Variant::Eric, &tri2).unwrap();
+    assert_eq!(d.next, Next::Colliding, "{:?}", d.trail);
+    // 3D: the origin inside triangle ABC, in its plane (`n · AO = 0`,
+    // n = AB × AC = (0, 0, 9)). 000 and 002 take `else`: keep ACB along −n;
+    // 003 takes `then`: keep ABC along n.
+    let tri3 = points(&[[-1, -1, 0], [2, -1, 0], [-1, 2, 0]]);
+    let n = points(&[[0, 0, 9]]).remove(0);
+    for v in [Variant::Dubious, Variant::Cinkes] {
+        let d = step(v, &tri3).unwrap();
+        assert_eq!(
+            (d.kept.clone(), d.next.clone()),
+            (vec![0, 2, 1], Next::Search(-&n)),
+            "{v}"
+        );
+    }
+    let d = step(Variant::Paredes, &tri3).unwrap();
+    assert_eq!(
+        (d.kept, d.next),
+        (vec![0, 1, 2], Next::Search(n)),
+        "paredes"
+    );
+    // 3D: the origin inside face ABC of a tetrahedron (`(AB × AC) · AO = 0`,
+    // the other faces' tests negative). 000 and 002: no face passes,
+    // "colliding"; 003: the face passes and its triangle step searches on.
+    let tet = points(&[[0, 1, 1], [0, 1, -2], [0, -2, 1], [1, 0, 0]]);
+    for v in [Variant::Dubious, Variant::Cinkes] {
+        assert_eq!(step(v, &tet).unwrap().next, Next::Colliding, "{v}");
+    }
+    let d = step(Variant::Paredes, &tet).unwrap();
+    assert!(matches!(d.next, Next::Search(_)), "paredes: {:?}", d.trail);
+    // A step outside the seed's dimension or size is an error, not a panic.
+    assert!(step(Variant::Eric, &tri3).is_err());
+    assert!(step(Variant::Dubious, &tri3[..1]).is_err());
+}
