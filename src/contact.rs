@@ -50,9 +50,11 @@ use crate::vector::{
     apply_rows, apply_rows_transposed, cross3, dot, is_finite, normalized, perp2, Vector,
 };
 
-/// The three-way verdict.
+/// The three-way verdict. `R` is the type of a no-verdict's reason:
+/// [`NotConverged`] for [`contact`]; a message for
+/// [`crate::verdict::three_way`], whose other route has its own reasons.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Contact<T: Scalar, const N: usize> {
+pub enum Contact<T: Scalar, const N: usize, R = NotConverged> {
     /// Disjoint: `max_A a·axis < min_B b·axis`.
     Separated {
         /// The separating axis.
@@ -66,14 +68,15 @@ pub enum Contact<T: Scalar, const N: usize> {
     },
     /// The origin is interior to `A − B`.
     Penetrating,
-    /// No verdict (float mode only); see [`NotConverged`].
+    /// No verdict (float mode only, or the iteration cap); see
+    /// [`NotConverged`].
     NotConverged {
         /// Why.
-        reason: NotConverged,
+        reason: R,
     },
 }
 
-impl<T: Scalar, const N: usize> Contact<T, N> {
+impl<T: Scalar, const N: usize, R> Contact<T, N, R> {
     /// A short name: `separated`, `touching`, `penetrating` or `not_converged`.
     pub fn name(&self) -> &'static str {
         match self {

@@ -7,13 +7,13 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use gjk::case::Case;
-use gjk::contact::{contact, Contact};
+use gjk::contact::Contact;
 use gjk::distance::{distance, DistanceOptions, DistanceOutcome};
 use gjk::epa::{epa, EpaOptions, EpaOutcome};
-use gjk::gjk::{Options, DEFAULT_MAX_ITERATIONS};
+use gjk::gjk::DEFAULT_MAX_ITERATIONS;
 use gjk::scalar::FromRational;
 use gjk::shape::ConvexHull;
-use gjk::verdict::{verdict, Verdict};
+use gjk::verdict::three_way;
 use gjk::{Rational, Scalar, Vector, Which};
 use serde_json::{json, Map, Value};
 
@@ -284,56 +284,6 @@ fn oracle_query(case: &Case) -> Result<Value, String> {
     Ok(Value::Object(m))
 }
 
-/// The three-way verdict the tool prints, from either route.
-enum Three<T: Scalar, const N: usize> {
-    Separated { axis: Vector<T, N> },
-    Touching { normal: Vector<T, N> },
-    Penetrating,
-    NotConverged { reason: String },
-}
-
-/// The three-way verdict and its support calls: in 2D and 3D the boolean
-/// loop with the spec's region classifier and the descent of
-/// `gjk::contact` (the literate core); in other dimensions the distance
-/// loop with the projected descent of `gjk::verdict` (cross-checked against
-/// the first route and the oracle in `tests/verdict.rs`).
-fn three_way<T: FromRational + gjk::Field, const N: usize>(
-    a: &ConvexHull<T, N>,
-    b: &ConvexHull<T, N>,
-    max_iterations: usize,
-) -> Result<(Three<T, N>, usize), String> {
-    if N == 2 || N == 3 {
-        let opts = Options {
-            initial_direction: None,
-            max_iterations,
-        };
-        let r = contact(a, b, &opts).map_err(|e| e.to_string())?;
-        let three = match r.contact {
-            Contact::Separated { axis } => Three::Separated { axis },
-            Contact::Touching { normal } => Three::Touching { normal },
-            Contact::Penetrating => Three::Penetrating,
-            Contact::NotConverged { reason } => Three::NotConverged {
-                reason: reason.to_string(),
-            },
-        };
-        return Ok((three, r.iterations));
-    }
-    let opts = DistanceOptions {
-        max_iterations,
-        ..DistanceOptions::default()
-    };
-    let r = verdict(a, b, &opts).map_err(|e| e.to_string())?;
-    let three = match r.verdict {
-        Verdict::Separated { axis, .. } => Three::Separated { axis },
-        Verdict::Touching { normal, .. } => Three::Touching { normal },
-        Verdict::Overlapping { .. } => Three::Penetrating,
-        Verdict::NotConverged { reason } => Three::NotConverged {
-            reason: reason.to_string(),
-        },
-    };
-    Ok((three, r.iterations))
-}
-
 fn query<T: FromRational + gjk::Field, const N: usize>(
     case: &Case,
     max_iterations: usize,
@@ -341,14 +291,14 @@ fn query<T: FromRational + gjk::Field, const N: usize>(
     let (a, b) = case.points::<T, N>().map_err(|e| e.to_string())?;
     let a = ConvexHull::new(a, Which::A).map_err(|e| e.to_string())?;
     let b = ConvexHull::new(b, Which::B).map_err(|e| e.to_string())?;
-    let (three, iterations) = three_way(&a, &b, max_iterations)?;
+    let (three, iterations) = three_way(&a, &b, max_iterations).map_err(|e| e.to_string())?;
     let mut m = Map::new();
     m.insert("id".into(), case.id_or_line());
     let (intersects, touching, outcome) = match &three {
-        Three::Separated { .. } => (json!(false), json!(false), "separated"),
-        Three::Touching { .. } => (json!(true), json!(true), "touching"),
-        Three::Penetrating => (json!(true), json!(false), "penetrating"),
-        Three::NotConverged { .. } => (Value::Null, Value::Null, "not_converged"),
+        Contact::Separated { .. } => (json!(false), json!(false), "separated"),
+        Contact::Touching { .. } => (json!(true), json!(true), "touching"),
+        Contact::Penetrating => (json!(true), json!(false), "penetrating"),
+        Contact::NotConverged { .. } => (Value::Null, Value::Null, "not_converged"),
     };
     m.insert("intersects".into(), intersects);
     m.insert("touching".into(), touching);
@@ -356,18 +306,18 @@ fn query<T: FromRational + gjk::Field, const N: usize>(
     m.insert("iterations".into(), json!(iterations));
     m.insert("scalar".into(), json!(T::NAME));
     match &three {
-        Three::Separated { axis } => {
+        Contact::Separated { axis } => {
             m.insert("axis".into(), vector_json(axis));
             distance_fields::<T, N>(&a, &b, max_iterations, &mut m)?;
         }
-        Three::Touching { normal } => {
+        Contact::Touching { normal } => {
             m.insert("normal".into(), vector_json(normal));
             zero_distance::<T>(&mut m);
         }
-        Three::NotConverged { reason } => {
+        Contact::NotConverged { reason } => {
             m.insert("reason".into(), json!(reason));
         }
-        Three::Penetrating => {
+        Contact::Penetrating => {
             zero_distance::<T>(&mut m);
             penetration_fields::<T, N>(&a, &b, max_iterations, &mut m)?;
         }

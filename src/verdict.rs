@@ -81,6 +81,7 @@
 //! sub-queries always start cold). [`VerdictReport::simplex`] is what to
 //! pass to the next frame.
 
+use crate::contact::{contact, Contact};
 use crate::distance::{
     closest_point, distance, distance_at_scale, DistanceNotConverged, DistanceOptions,
     DistanceOutcome,
@@ -601,6 +602,55 @@ impl<T: Field, const N: usize, S: Support<T, N> + ?Sized> Support<T, N> for Proj
     fn support(&self, dir: &Vector<T, N>) -> Vector<T, N> {
         project(&self.inner.support(&project(dir, self.q)), self.q)
     }
+}
+
+/// Separated, touching or penetrating by the route the `gjk` tool and
+/// `gjk check` use, with the support calls it took: in 2D and 3D the
+/// boolean loop with the spec's region classifier and the descent of
+/// [`crate::contact`] (the literate core); in every other dimension the
+/// distance loop with this module's projected descent (cross-checked
+/// against the first route and the oracle in `tests/verdict.rs`). At most
+/// `max_iterations` support points per loop. Errors as the routes'.
+pub fn three_way<T, const N: usize, A, B>(
+    a: &A,
+    b: &B,
+    max_iterations: usize,
+) -> Result<(Contact<T, N, String>, usize), Error>
+where
+    T: Field,
+    A: Support<T, N> + ?Sized,
+    B: Support<T, N> + ?Sized,
+{
+    if N == 2 || N == 3 {
+        let opts = crate::gjk::Options {
+            initial_direction: None,
+            max_iterations,
+        };
+        let r = contact(a, b, &opts)?;
+        let three = match r.contact {
+            Contact::Separated { axis } => Contact::Separated { axis },
+            Contact::Touching { normal } => Contact::Touching { normal },
+            Contact::Penetrating => Contact::Penetrating,
+            Contact::NotConverged { reason } => Contact::NotConverged {
+                reason: reason.to_string(),
+            },
+        };
+        return Ok((three, r.iterations));
+    }
+    let opts = DistanceOptions {
+        max_iterations,
+        ..DistanceOptions::default()
+    };
+    let r = verdict(a, b, &opts)?;
+    let three = match r.verdict {
+        Verdict::Separated { axis, .. } => Contact::Separated { axis },
+        Verdict::Touching { normal, .. } => Contact::Touching { normal },
+        Verdict::Overlapping { .. } => Contact::Penetrating,
+        Verdict::NotConverged { reason } => Contact::NotConverged {
+            reason: reason.to_string(),
+        },
+    };
+    Ok((three, r.iterations))
 }
 
 #[cfg(test)]

@@ -20,13 +20,12 @@
 use num_traits::Zero;
 
 use crate::case::Case;
-use crate::contact::{contact, Contact};
+use crate::contact::Contact;
 use crate::distance::{distance, DistanceOptions, DistanceOutcome};
 use crate::epa::{epa, EpaOptions, EpaOutcome};
-use crate::gjk::Options;
 use crate::scalar::Rational;
 use crate::shape::ConvexHull;
-use crate::verdict::{verdict, Verdict};
+use crate::verdict::three_way;
 use crate::Which;
 
 /// What the exact path says about a case.
@@ -104,35 +103,17 @@ fn exact_answers_in<const N: usize>(
     let (a, b) = case.points::<Rational, N>().map_err(|e| e.to_string())?;
     let a = ConvexHull::new(a, Which::A).map_err(|e| e.to_string())?;
     let b = ConvexHull::new(b, Which::B).map_err(|e| e.to_string())?;
-    let (intersects, touching) = if N == 2 || N == 3 {
-        let opts = Options {
-            initial_direction: None,
-            max_iterations,
-        };
-        match contact(&a, &b, &opts).map_err(|e| e.to_string())?.contact {
-            Contact::Separated { .. } => (false, false),
-            Contact::Touching { .. } => (true, true),
-            Contact::Penetrating => (true, false),
-            Contact::NotConverged { reason } => {
-                return Err(format!(
-                    "no exact answer: {reason} (raise --max-iterations)"
-                ))
-            }
-        }
-    } else {
-        let opts = DistanceOptions {
-            max_iterations,
-            ..DistanceOptions::default()
-        };
-        match verdict(&a, &b, &opts).map_err(|e| e.to_string())?.verdict {
-            Verdict::Separated { .. } => (false, false),
-            Verdict::Touching { .. } => (true, true),
-            Verdict::Overlapping { .. } => (true, false),
-            Verdict::NotConverged { reason } => {
-                return Err(format!(
-                    "no exact answer: {reason} (raise --max-iterations)"
-                ))
-            }
+    let (intersects, touching) = match three_way(&a, &b, max_iterations)
+        .map_err(|e| e.to_string())?
+        .0
+    {
+        Contact::Separated { .. } => (false, false),
+        Contact::Touching { .. } => (true, true),
+        Contact::Penetrating => (true, false),
+        Contact::NotConverged { reason } => {
+            return Err(format!(
+                "no exact answer: {reason} (raise --max-iterations)"
+            ))
         }
     };
     let distance_squared = if intersects {
