@@ -214,7 +214,12 @@ where
     A: Support<T, N> + ?Sized,
     B: Support<T, N> + ?Sized,
 {
-    let face = minimal_face(simplex);
+    let mut face = minimal_face(simplex);
+    if !T::EXACT && face.len() == N + 1 {
+        if let Some(near) = facet_near_origin(simplex, &face)? {
+            face = near;
+        }
+    }
     if face.is_empty() {
         // Exact arithmetic always finds a vertex with positive weight; in
         // float mode a numerically flat simplex may not. No guess: no verdict.
@@ -242,11 +247,30 @@ where
     let pts = normalized(face.iter().map(|&i| simplex.point(i).clone()));
     match (N, N - k) {
         (_, 1) => {
+            // Float mode: the face may be up to the containment band from
+            // the origin (`facet_near_origin`), so a side proves depth only
+            // beyond that band: `h ≤ band · |r|` is a touching candidate,
+            // which `check_float_normal` then confirms or refutes.
+            let band = if T::EXACT {
+                0.0
+            } else {
+                let scale = face
+                    .iter()
+                    .map(|&i| simplex.point(i))
+                    .map(|p| dot(p, p).to_f64().sqrt())
+                    .fold(0.0, f64::max);
+                crate::distance::ABS_TOL_FACTOR * T::UNIT_ROUNDOFF * scale
+            };
             let r = complement_1(&pts);
             for dir in [r.clone(), -r] {
                 let w = support_vertex(a, b, &dir, *iterations)?;
                 *iterations += 1;
-                if dot(&w.w, &dir) <= T::zero() {
+                let h = dot(&w.w, &dir);
+                let within = !T::EXACT && {
+                    let (h, rr) = (h.to_f64(), dot(&dir, &dir).to_f64());
+                    h <= 0.0 || h * h <= band * band * rr
+                };
+                if h <= T::zero() || within {
                     return Ok(Contact::Touching { normal: dir });
                 }
             }
@@ -290,6 +314,44 @@ where
             supported: "2 and 3",
         }),
     }
+}
+
+/// Float mode: the sub-face nearest to the origin of a full-dimensional
+/// face `face` (indices into `simplex`) whose facet passes within the band
+/// `ABS_TOL_FACTOR · u · scale` of the origin ([`crate::distance::ABS_TOL_FACTOR`],
+/// the band of the boolean loop's containment check, `scale` the largest
+/// norm of the face's points), reduced to the vertices holding that
+/// facet's closest point; `None` when the origin is deeper inside.
+///
+/// A face with the origin inside it proves penetration only if rounding
+/// cannot have put the origin there: the face's points are `A − B` support
+/// points, and the containment check accepts a face up to the band away
+/// from the origin. So in float mode **penetrating** means "deeper than the
+/// band inside a simplex of `A − B`"; nearer to a facet, the descent goes on
+/// from that facet, as if the origin were on it, and its answer (touching
+/// along the facet's normal, or separated when the normal's support planes
+/// prove a gap, see `check_float_normal`) follows. Found in review: an
+/// `f32` triangle (`(257, 0), (8448, 0), (2304, −1), (−1, −1)` against the
+/// point `(0, −63/64)`), separated by `0.0117 ≈ 23 u · scale`, was called
+/// penetrating. Computed as the containment check is: the distance
+/// sub-algorithm in `f64` on the points scaled by a power of two.
+fn facet_near_origin<T: Scalar, const N: usize>(
+    simplex: &Simplex<T, N>,
+    face: &[usize],
+) -> Result<Option<Vec<usize>>, Error> {
+    let pts = normalized(face.iter().map(|&i| simplex.point(i).map(|x| x.to_f64())));
+    let scale = pts.iter().map(|p| dot(p, p).sqrt()).fold(0.0, f64::max);
+    let tol = crate::distance::ABS_TOL_FACTOR * T::UNIT_ROUNDOFF * scale;
+    let mut best: Option<(f64, Vec<usize>)> = None;
+    for skip in 0..pts.len() {
+        let idx: Vec<usize> = (0..pts.len()).filter(|&i| i != skip).collect();
+        let facet: Vec<Vector<f64, N>> = idx.iter().map(|&i| pts[i]).collect();
+        let c = crate::distance::closest_point(&facet)?;
+        if c.dist2.sqrt() <= tol && best.as_ref().is_none_or(|(d, _)| c.dist2 < *d) {
+            best = Some((c.dist2, c.kept.iter().map(|&k| face[idx[k]]).collect()));
+        }
+    }
+    Ok(best.map(|(_, f)| f))
 }
 
 /// `π(S)` for a linear map `π` given by its rows: `s_{π(S)}(e) = π(s_S(πᵀe))`.

@@ -445,9 +445,15 @@ fn distance_fields<T: FromRational + gjk::Field, const N: usize>(
             m.insert("witness_b".into(), vector_json(&witness_b));
         }
         DistanceOutcome::Intersecting { .. } => {
-            // The boolean query said separated; a float distance run can
-            // land within its tolerance of zero. Report what it found.
-            zero_distance::<T>(m);
+            // The boolean query proved a separating axis, but the float
+            // distance loop reached "the origin" within its tolerance
+            // (`ABS_TOL_FACTOR · u · scale`): the gap is below what the
+            // distance loop resolves in this type. No number rather than a
+            // distance of 0 next to "separated" (found in review).
+            m.insert(
+                "distance_reason".into(),
+                json!("the gap is within the float distance loop's tolerance of zero (use exact mode)"),
+            );
         }
         DistanceOutcome::NotConverged { reason, .. } => {
             m.insert("distance_reason".into(), json!(format!("{reason:?}")));

@@ -385,7 +385,8 @@ fn bad_input_gets_a_typed_error() {
 /// touching). Sweeping `y₀` from inside `A`'s top edge to above it shows
 /// where the check's band (`ABS_TOL_FACTOR · u · scale`, about `512 / 2²⁴`
 /// relative here) starts to matter: no containment is ever claimed farther
-/// out than it, and far out the answer is separated with a proved axis.
+/// out than it, and far out the answer is separated with an axis proved
+/// exactly. The three-way query is held to the same: never penetrating.
 #[test]
 fn float_containment_is_checked() {
     let a = [[257, 0], [8448, 0], [2304, -1], [-1, -1]];
@@ -412,16 +413,33 @@ fn float_containment_is_checked() {
                 <f32 as gjk::scalar::FromRational>::from_rational(&y0) * s,
             )]);
             let case = format!("y0 = {y0}, scale 2^{e}, exact gap {gap}");
+            // The axis, judged exactly on the f32 points (every f32 is a
+            // rational).
+            let proves = |axis: &Vector<f32, 2>| {
+                let q = |v: &Vector<f32, 2>| {
+                    v.map(|x| gjk::scalar::rational_from_f64(x as f64).unwrap())
+                };
+                let n = q(axis);
+                let ma = fa.0.iter().map(|p| dot(&q(p), &n)).max().unwrap();
+                let mb = fb.0.iter().map(|p| dot(&q(p), &n)).min().unwrap();
+                ma < mb
+            };
+            // The three-way query: never penetrating (B's point is outside
+            // A); touching only within the band; separated with a proved
+            // axis (found in review: `y₀ = −63/64` was called penetrating).
+            match contact(&fa, &fb, &Options::default()).unwrap().contact {
+                Contact::Penetrating => panic!("penetrating, {case}"),
+                Contact::Touching { .. } => assert!(gap <= band, "touching, {case}"),
+                Contact::Separated { axis } => assert!(proves(&axis), "contact axis, {case}"),
+                Contact::NotConverged { .. } => assert!(gap <= band, "no verdict, {case}"),
+            }
             match gjk(&fa, &fb, &Options::default()).unwrap().outcome {
                 Outcome::Intersecting { .. } => {
                     assert!(gap <= band, "containment claimed {case}");
                     near_intersecting += 1;
                 }
                 Outcome::Separated { axis, .. } => {
-                    assert!(
-                        max_dot(&fa, &axis) < min_dot(&fb, &axis),
-                        "bad axis, {case}"
-                    );
+                    assert!(proves(&axis), "bad axis, {case}");
                     if gap > band {
                         far_separated += 1;
                     }
