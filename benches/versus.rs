@@ -43,6 +43,17 @@ use gjk::shape::{Ball, ConvexHull};
 use gjk::{Support, Vector, Which};
 use scenes::{ball_pairs, ellipsoid_pairs, hull_pairs, Cloud, Ellipsoid, BALL_RADIUS, POSES};
 
+/// The row filter (command-line substring), if any.
+static FILTER: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+
+/// Whether a row of this name is wanted (its inputs are built only then).
+fn wanted(name: &str) -> bool {
+    FILTER
+        .get()
+        .and_then(|f| f.as_deref())
+        .is_none_or(|f| name.contains(f))
+}
+
 /// Pairs per row.
 const PAIRS: usize = 16;
 /// The hull sizes.
@@ -164,6 +175,10 @@ fn hull_rows_3d(rows: &mut Vec<Row>) {
     for kind in [Cloud::Ellipsoid, Cloud::Cube] {
         for n in SIZES {
             for (pose, gap) in POSES {
+                let name = |q: &str| format!("{q} 3D hull-{} n={n} {pose}", kind.name());
+                if !wanted(&name("boolean")) && !wanted(&name("distance")) {
+                    continue;
+                }
                 let pairs = hull_pairs::<3>(0x3d, kind, n, gap, PAIRS);
                 let ours: Vec<(ConvexHull<f64, 3>, ConvexHull<f64, 3>)> = pairs
                     .iter()
@@ -207,7 +222,6 @@ fn hull_rows_3d(rows: &mut Vec<Row>) {
                         }
                     }))
                 };
-                let name = |q: &str| format!("{q} 3D hull-{} n={n} {pose}", kind.name());
                 let opts = Options::default();
                 let dopts = DistanceOptions::default();
                 rows.push(Row {
@@ -262,6 +276,10 @@ fn hull_rows_2d(rows: &mut Vec<Row>) {
     for kind in [Cloud::Ellipsoid, Cloud::Cube] {
         for n in SIZES {
             for (pose, gap) in POSES {
+                let name = |q: &str| format!("{q} 2D hull-{} n={n} {pose}", kind.name());
+                if !wanted(&name("boolean")) && !wanted(&name("distance")) {
+                    continue;
+                }
                 let pairs = hull_pairs::<2>(0x2d, kind, n, gap, PAIRS);
                 let ours: Vec<(ConvexHull<f64, 2>, ConvexHull<f64, 2>)> = pairs
                     .iter()
@@ -305,7 +323,6 @@ fn hull_rows_2d(rows: &mut Vec<Row>) {
                         }
                     }))
                 };
-                let name = |q: &str| format!("{q} 2D hull-{} n={n} {pose}", kind.name());
                 let opts = Options::default();
                 let dopts = DistanceOptions::default();
                 rows.push(Row {
@@ -359,6 +376,10 @@ fn ball_rows(rows: &mut Vec<Row>) {
     use parry3d_f64::shape::{Ball as PBall, ConvexPolyhedron};
     for n in SIZES {
         for (pose, gap) in POSES {
+            let name = |q: &str| format!("{q} 3D ball-hull n={n} {pose}");
+            if !wanted(&name("boolean")) && !wanted(&name("distance")) {
+                continue;
+            }
             let pairs = ball_pairs(0xba11, n, gap, PAIRS);
             let ours: Vec<(ConvexHull<f64, 3>, Ball<f64, 3>)> = pairs
                 .iter()
@@ -381,7 +402,6 @@ fn ball_rows(rows: &mut Vec<Row>) {
                 .collect();
             let ball = PBall::new(BALL_RADIUS);
             let id = Pose::IDENTITY;
-            let name = |q: &str| format!("{q} 3D ball-hull n={n} {pose}");
             let opts = Options::default();
             let dopts = DistanceOptions::default();
             rows.push(Row {
@@ -432,6 +452,10 @@ fn ellipsoid_rows(rows: &mut Vec<Row>) {
     use parry3d_f64::math::Pose;
     use parry3d_f64::query;
     for (pose, gap) in POSES {
+        let name = |q: &str| format!("{q} 3D ellipsoids {pose}");
+        if !wanted(&name("boolean")) && !wanted(&name("distance")) {
+            continue;
+        }
         let pairs = ellipsoid_pairs(0xe111, gap, PAIRS);
         let id = Pose::IDENTITY;
         let count_theirs = |boolean: bool| {
@@ -458,7 +482,6 @@ fn ellipsoid_rows(rows: &mut Vec<Row>) {
                 }
             }))
         };
-        let name = |q: &str| format!("{q} 3D ellipsoids {pose}");
         let opts = Options::default();
         let dopts = DistanceOptions::default();
         rows.push(Row {
@@ -589,6 +612,7 @@ fn main() {
         }
         i += 1;
     }
+    FILTER.set(filter).expect("set once");
     let mut rows = Vec::new();
     hull_rows_3d(&mut rows);
     ball_rows(&mut rows);
@@ -598,10 +622,7 @@ fn main() {
     println!();
     println!("| query | ours µs | parry µs | ours/parry | ours iters | ours calls | parry iters | parry calls |");
     println!("|---|---:|---:|---:|---:|---:|---:|---:|");
-    for row in rows
-        .iter()
-        .filter(|r| filter.as_ref().is_none_or(|f| r.name.contains(f.as_str())))
-    {
+    for row in rows.iter().filter(|r| wanted(&r.name)) {
         let (o, t, r) = paired(row, samples);
         let (oi, oc) = per_query(row.ours_count);
         let (ti, tc) = per_query(row.theirs_count);

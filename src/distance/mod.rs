@@ -114,7 +114,9 @@ use crate::gjk::{start_direction, support_vertex, DEFAULT_MAX_ITERATIONS};
 use crate::scalar::{Field, Scalar};
 use crate::shape::Support;
 use crate::simplex::Simplex;
-use crate::vector::{dot, is_finite, is_zero, Vector};
+use crate::vector::{dot, is_finite, is_zero, Points, Vector};
+use arrayvec::ArrayVec;
+use subalgorithm::{closest_point_classified_fixed, closest_point_fixed, Lambda};
 
 /// Float mode stops as separated when the gap `v·v − v·w` is at most
 /// `REL_TOL · v·v`, with `REL_TOL = REL_TOL_FACTOR · u`.
@@ -322,7 +324,7 @@ fn warm_simplex<T, const N: usize, A, B>(
     b: &B,
     warm: Option<&Simplex<T, N>>,
     cap: usize,
-) -> Result<Option<(Simplex<T, N>, Vec<T>, usize)>, Error>
+) -> Result<Option<(Simplex<T, N>, Lambda<T>, usize)>, Error>
 where
     T: Field,
     A: Support<T, N> + ?Sized,
@@ -331,7 +333,10 @@ where
     let Some(warm) = warm else {
         return Ok(None);
     };
-    let mut fresh: Vec<crate::simplex::Vertex<T, N>> = Vec::new();
+    // At most N + 1 ≤ MAX_VERTICES vertices (N < MAX_VERTICES is checked
+    // by the caller): on the stack.
+    let mut fresh: ArrayVec<crate::simplex::Vertex<T, N>, { subalgorithm::MAX_VERTICES }> =
+        ArrayVec::new();
     let mut calls = 0;
     for old in warm.iter() {
         if calls >= cap {
@@ -348,15 +353,15 @@ where
         }
         let w = support_vertex(a, b, &old.dir, calls)?;
         calls += 1;
-        if !fresh.iter().any(|f| f.w == w.w) {
+        if !fresh.iter().any(|f| f.w == w.w) && !fresh.is_full() {
             fresh.push(w);
         }
     }
     if fresh.is_empty() {
         return Ok(None);
     }
-    let pts: Vec<Vector<T, N>> = fresh.iter().map(|v| v.w.clone()).collect();
-    let closest = closest_point(&pts)?;
+    let pts: Points<T, N> = fresh.iter().map(|v| v.w.clone()).collect();
+    let closest = closest_point_fixed(&pts)?;
     let simplex = Simplex::from_vertices(closest.kept.iter().map(|&i| fresh[i].clone()));
     Ok(simplex.map(|s| (s, closest.lambda, calls)))
 }
@@ -426,7 +431,9 @@ where
                 let mut simplex = Simplex::<T, N>::new();
                 // Cannot fail: the simplex is empty and holds N + 1 ≥ 2 vertices.
                 let _ = simplex.push_front(first);
-                (simplex, vec![T::one()], 1)
+                let mut lambda = Lambda::new();
+                lambda.push(T::one());
+                (simplex, lambda, 1)
             }
         };
     let u = T::UNIT_ROUNDOFF;
@@ -546,10 +553,10 @@ where
         let _ = grown.push_front(w);
         let closest = match opts.sub_algorithm {
             SubAlgorithm::Johnson => {
-                let pts: Vec<Vector<T, N>> = grown.points().cloned().collect();
-                closest_point(&pts)?
+                let pts: Points<T, N> = grown.points().cloned().collect();
+                closest_point_fixed(&pts)?
             }
-            SubAlgorithm::Classify => closest_point_classified(&grown)?,
+            SubAlgorithm::Classify => closest_point_classified_fixed(&grown)?,
         };
         if closest.dist2 >= vv {
             return stalled(DistanceNotConverged::NoProgress);
