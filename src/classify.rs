@@ -79,7 +79,12 @@
 //! roundings, each of relative size `u`, on terms of size at most `4m³`).
 //! Below [`NOISE_FACTOR`]` · u · m³` the sign of such a value is rounding
 //! noise, so it is taken as zero: the origin lies on the feature up to
-//! rounding, i.e. within about `NOISE_FACTOR · u · m` of it. Without this an
+//! rounding. In distance that is `NOISE_FACTOR · u · m` for a well-shaped
+//! feature, but more for a short edge or a thin face: an edge direction is
+//! `dist · |XY|²`, so the noise allows `dist` up to `NOISE_FACTOR · u ·
+//! m³ / |XY|²`. The loop therefore checks every containment decided this
+//! way before reporting it ([`crate::gjk`], "Float mode: containment is
+//! checked"). Without this an
 //! origin lying exactly on an edge of the simplex (an ordinary event inside
 //! overlapping shapes) sends the search along a noise direction, the loop
 //! stalls and reports non-convergence. Exact mode has `u = 0` and is

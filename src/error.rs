@@ -83,10 +83,11 @@ pub enum Error {
         /// The iteration at which it happened.
         iteration: usize,
     },
-    /// A squared distance underflowed the scalar type: the points are so
-    /// close to each other (near `2⁻⁷⁵` in `f32`) that `|v|²` falls among
-    /// the subnormals and is no longer accurate. Exact mode never reports
-    /// this.
+    /// A squared distance underflowed the scalar type: the shapes are so
+    /// close to each other (below about `2⁻⁶³` in `f32`, `2⁻⁵¹¹` in `f64`,
+    /// yet not touching) that `|v|²` falls below the smallest normal value
+    /// ([`Scalar::MIN_NORMAL`](crate::scalar::Scalar::MIN_NORMAL)) and is no
+    /// longer accurate to the relative bound. Exact mode never reports this.
     Underflow {
         /// The iteration at which it happened.
         iteration: usize,

@@ -71,6 +71,25 @@
 //! convergence is only linear; 256 is well above what converging queries
 //! need on the benchmark sets and still bounds a pathological query.
 //!
+//! # Float mode: containment is checked
+//!
+//! In float mode the classifier takes a sign test below its rounding noise
+//! as zero ([`crate::classify`], "values below their own rounding error
+//! count as zero"), which may place the origin on a feature it is not on.
+//! So before the loop reports `Intersecting`, the closest point of the
+//! closed simplex is recomputed by the distance sub-algorithm
+//! ([`crate::distance::closest_point`], proven safe in float mode), and the
+//! claim stands only if that point is within `ABS_TOL_FACTOR · u · scale` of
+//! the origin: the same test by which the distance loop says "intersecting"
+//! ([`crate::distance::ABS_TOL_FACTOR`]). Otherwise the loop goes on from
+//! the face holding the closest point, reclassified; if the classifier finds
+//! no search direction there either, the query ends with no verdict
+//! ([`NotConverged::Degenerate`]). Found by the `diff_2d` fuzz target: an
+//! `f32` triangle `2000 u` (relative) away from the origin, thin enough
+//! that its edge test was below the noise threshold, was called containing
+//! (tests/fuzz_crashes). A trace shows the classifier's region for that
+//! step, with the face and direction the check chose.
+//!
 //! # Degenerate directions (seeds 000 and 001)
 //!
 //! Seed 001 retries with `(0, 1, 0)` when the first support point is the
@@ -86,7 +105,30 @@ use crate::region::{Region, RegionKind};
 use crate::scalar::Scalar;
 use crate::shape::Support;
 use crate::simplex::{Simplex, Vertex};
-use crate::vector::{dot, is_finite, is_zero, Vector};
+use crate::vector::{dot, is_finite, is_zero, normalized, Vector};
+
+/// Float mode only: `Some(face)` when the closed simplex `simplex`, which
+/// the classifier says contains the origin, is in fact farther from it than
+/// the band `ABS_TOL_FACTOR · u · scale` ([`crate::distance::ABS_TOL_FACTOR`],
+/// `scale` the largest norm of its points), with `face` the vertices that
+/// hold its closest point (see "Float mode: containment is checked" in the
+/// module docs). Always `None` in exact mode.
+///
+/// The closest point comes from the distance sub-algorithm
+/// ([`crate::distance::closest_point`]) run in `f64` on the points scaled by
+/// a power of two ([`crate::vector::normalized`]): exact conversions, no
+/// overflow or underflow, and for `f32` input 29 more bits than the
+/// classifier had.
+fn containment_refuted<T: Scalar, const N: usize>(simplex: &Simplex<T, N>) -> Option<Vec<usize>> {
+    if T::EXACT {
+        return None;
+    }
+    let pts = normalized(simplex.points().map(|p| p.map(|x| x.to_f64())));
+    let scale = pts.iter().map(|p| dot(p, p).sqrt()).fold(0.0, f64::max);
+    let closest = crate::distance::closest_point(&pts).ok()?;
+    let tol = crate::distance::ABS_TOL_FACTOR * T::UNIT_ROUNDOFF * scale;
+    (closest.dist2.sqrt() > tol).then_some(closest.kept)
+}
 
 /// The default cap on support calls per query (see the module docs).
 pub const DEFAULT_MAX_ITERATIONS: usize = 256;
@@ -118,10 +160,13 @@ pub enum NotConverged {
         /// The cap that was reached.
         cap: usize,
     },
-    /// The classifier met a degenerate simplex or contradictory sign tests
-    /// (float rounding only; unreachable in exact arithmetic).
+    /// The classifier met a degenerate simplex or contradictory sign tests,
+    /// or placed the origin in a simplex that the float containment check
+    /// refutes and found no search direction on its closest face (float
+    /// rounding only; unreachable in exact arithmetic).
     Degenerate {
-        /// The `…-DEG` region it reported.
+        /// The `…-DEG` region it reported, or the containing region whose
+        /// float decision the containment check refuted (module docs).
         region: Region,
     },
     /// The classifier returned a zero search direction (float underflow only).
@@ -434,8 +479,32 @@ where
             ));
         }
         let c = classify(&grown)?;
-        let kept = c.apply(&grown);
+        let mut kept = c.apply(&grown);
+        let mut next = c.direction.clone();
+        let mut kind = c.region.kind();
+        if kind == RegionKind::Contains {
+            if let Some(face) = containment_refuted(&grown) {
+                // Float mode: the classifier's noise decision is refuted
+                // (module docs, "Float mode: containment is checked"). Go
+                // on from the face that holds the closest point, classified
+                // afresh in the crate's conventions; with no direction there
+                // either, no verdict.
+                let sub = grown.select(&face).unwrap_or_else(|| grown.clone());
+                let again = classify(&sub)?;
+                match (again.region.kind(), &again.direction) {
+                    (RegionKind::Search, Some(d2)) if is_finite(d2) && !is_zero(d2) => {
+                        kept = again.apply(&sub);
+                        next = again.direction;
+                        kind = RegionKind::Search;
+                    }
+                    _ => kind = RegionKind::Degenerate,
+                }
+            }
+        }
         if O::ENABLED {
+            // The classifier's region, with what the loop keeps and where
+            // it searches next (they differ from the region's own only when
+            // the containment check refuted it).
             observer.step(Step {
                 iteration,
                 direction: d.clone(),
@@ -444,12 +513,12 @@ where
                 simplex: grown,
                 region: Some(c.region),
                 kept: kept.clone(),
-                next_direction: c.direction.clone(),
+                next_direction: next.clone(),
             });
         }
         simplex = kept;
         let region = c.region;
-        match (region.kind(), c.direction) {
+        match (kind, next) {
             (RegionKind::Contains, _) => {
                 return Ok(Report {
                     outcome: Outcome::Intersecting { simplex, region },

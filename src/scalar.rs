@@ -56,6 +56,11 @@ pub trait Scalar:
     /// `2⁻²⁴` for `f32`, `0` for rationals. Every basic operation's relative
     /// error is at most `u`.
     const UNIT_ROUNDOFF: f64;
+    /// The smallest positive normal value (`f64::MIN_POSITIVE`,
+    /// `f32::MIN_POSITIVE`), as `f64`; `0` for rationals. Below it a result
+    /// is subnormal: its absolute error is up to half the smallest subnormal,
+    /// so the relative bound `u` no longer holds.
+    const MIN_NORMAL: f64;
     /// `false` for NaN and ±∞. Always `true` for rationals.
     fn is_finite(&self) -> bool;
     /// The value of a small integer (exact in all implementations for |v| < 2²⁴).
@@ -104,6 +109,7 @@ macro_rules! float_scalar {
             const NAME: &'static str = $name;
             const EXACT: bool = false;
             const UNIT_ROUNDOFF: f64 = <$t>::EPSILON as f64 / 2.0;
+            const MIN_NORMAL: f64 = <$t>::MIN_POSITIVE as f64;
             fn is_finite(&self) -> bool {
                 <$t>::is_finite(*self)
             }
@@ -141,6 +147,7 @@ impl Scalar for BigRational {
     const NAME: &'static str = "exact";
     const EXACT: bool = true;
     const UNIT_ROUNDOFF: f64 = 0.0;
+    const MIN_NORMAL: f64 = 0.0;
     fn is_finite(&self) -> bool {
         true
     }

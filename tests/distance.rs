@@ -806,3 +806,35 @@ fn f32_touching_clouds_are_not_stopped_by_the_noise_test() {
     let r = distance(&Cloud(a), &Cloud(b), &DistanceOptions::default()).unwrap();
     assert_eq!(r.outcome.name(), "intersecting", "{:?}", r.outcome);
 }
+
+/// `Scalar::MIN_NORMAL` is where the float distance loop stops answering:
+/// two `f32` points `g` apart have `|v|² = g²`; at `g = 2⁻⁶³` that is
+/// `f32::MIN_POSITIVE`, answered exactly; one step below it is subnormal
+/// and the answer is `Error::Underflow` (the fuzz crash
+/// `crash-633b047a…` was reported 1.3 % short there). `f64` answers both.
+#[test]
+fn min_normal_is_where_the_float_distance_stops() {
+    fn query<T: gjk::scalar::Real>(g: T) -> Result<DistanceOutcome<T, 2>, Error> {
+        let p = |x: T| Vector::<T, 2>::from([x, T::zero()]);
+        let a = gjk::shape::ConvexHull::new(vec![p(T::zero())], Which::A).unwrap();
+        let b = gjk::shape::ConvexHull::new(vec![p(g)], Which::B).unwrap();
+        distance(&a, &b, &DistanceOptions::default()).map(|r| r.outcome)
+    }
+    let at = 2f32.powi(-63);
+    match query(at) {
+        Ok(DistanceOutcome::Separated { dist2, .. }) => assert_eq!(dist2, f32::MIN_POSITIVE),
+        other => panic!("g = 2^-63 in f32: {other:?}"),
+    }
+    for below in [2f32.powi(-64), at * (1.0 - f32::EPSILON)] {
+        assert!(
+            matches!(query(below), Err(Error::Underflow { .. })),
+            "g = {below:e} (bits {:#x}) in f32: {:?}",
+            below.to_bits(),
+            query(below)
+        );
+    }
+    match query(2f64.powi(-64)) {
+        Ok(DistanceOutcome::Separated { dist2, .. }) => assert_eq!(dist2, 2f64.powi(-128)),
+        other => panic!("g = 2^-64 in f64: {other:?}"),
+    }
+}

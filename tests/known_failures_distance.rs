@@ -45,54 +45,18 @@ fn posed_box(h: [f64; 3], rot: &Rotation3<f64>, t: [f64; 3]) -> Vec<Vector<f64, 
         .collect()
 }
 
-/// The exact squared distance of the hulls of these doubles, by the exact
-/// mode of the distance query, with its evidence checked by the oracle's
-/// linear programs (cheap at any size, unlike the oracle's enumeration):
-/// both witnesses lie in their hulls (so `dist² ≤ |w_a − w_b|²`) and the axis
-/// `w_b − w_a` has a gap of `|axis|²` between the hulls (so `dist² ≥ |axis|²`).
+/// The exact squared distance of the hulls of these doubles, cheap at any
+/// size (unlike the oracle's enumeration): `0` when the oracle's linear
+/// program finds a common point, else the exact distance loop's answer
+/// proved by its certificate ([`gjk::generators::certified_distance`]).
 fn exact_dist2<const N: usize>(a: &[Vector<f64, N>], b: &[Vector<f64, N>]) -> f64 {
     let (ra, rb) = (exact_rows(a), exact_rows(b));
-    let ea: Vec<Vector<Rational, N>> = a
-        .iter()
-        .map(|p| p.map(|x| rational_from_f64(x).unwrap()))
-        .collect();
-    let eb: Vec<Vector<Rational, N>> = b
-        .iter()
-        .map(|p| p.map(|x| rational_from_f64(x).unwrap()))
-        .collect();
-    let r = verdict(
-        &ConvexHull::new(ea, Which::A).unwrap(),
-        &ConvexHull::new(eb, Which::B).unwrap(),
-        &DistanceOptions::default(),
-    )
-    .unwrap();
-    let row = |p: &Vector<Rational, N>| -> Vec<Rational> { p.iter().cloned().collect() };
-    match r.verdict {
-        Verdict::Separated {
-            dist2,
-            witness_a,
-            witness_b,
-            axis,
-        } => {
-            assert!(oracle::intersects(&ra, &[row(&witness_a)]).unwrap());
-            assert!(oracle::intersects(&rb, &[row(&witness_b)]).unwrap());
-            let proj = |rows: &[Vec<Rational>]| -> Vec<Rational> {
-                rows.iter()
-                    .map(|p| p.iter().zip(axis.iter()).map(|(x, y)| x * y).sum())
-                    .collect()
-            };
-            let gap = proj(&rb).into_iter().min().unwrap() - proj(&ra).into_iter().max().unwrap();
-            assert_eq!(gap, dot(&axis, &axis));
-            assert_eq!(dist2, dot(&axis, &axis));
-            dist2.to_f64()
-        }
-        Verdict::Touching { point, .. } | Verdict::Overlapping { point } => {
-            assert!(oracle::intersects(&ra, &[row(&point)]).unwrap());
-            assert!(oracle::intersects(&rb, &[row(&point)]).unwrap());
-            0.0
-        }
-        Verdict::NotConverged { reason } => panic!("exact mode: {reason}"),
+    if oracle::intersects(&ra, &rb).unwrap() {
+        return 0.0;
     }
+    gjk::generators::certified_distance(&ra, &rb)
+        .unwrap()
+        .to_f64()
 }
 
 /// The `f64` distance bound of `gjk::distance`'s module docs, on `dist2`.

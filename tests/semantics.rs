@@ -374,3 +374,67 @@ fn bad_input_gets_a_typed_error() {
         Err(Error::UnsupportedDimension { dim: 4, .. })
     ));
 }
+
+/// Float containment is checked (`gjk::gjk`, "Float mode: containment is
+/// checked"): the `diff_2d` fuzz finding of tests/fuzz_crashes. `A`'s edge
+/// from `(−1, −1)` to `(257, 0)` passes below `B = {(0, y₀)}`; at `y₀ = 0`
+/// the gap is `257/√66565 ≈ 0.996`, about `2000 u` relative to `A`'s size
+/// `8448` in `f32`. The last triangle of the `f32` loop is so thin that its
+/// edge test is below the classifier's noise threshold, and before the
+/// check the loop said "intersecting" (then the three-way query said
+/// touching). Sweeping `y₀` from inside `A`'s top edge to above it shows
+/// where the check's band (`ABS_TOL_FACTOR · u · scale`, about `512 / 2²⁴`
+/// relative here) starts to matter: no containment is ever claimed farther
+/// out than it, and far out the answer is separated with a proved axis.
+#[test]
+fn float_containment_is_checked() {
+    let a = [[257, 0], [8448, 0], [2304, -1], [-1, -1]];
+    let exact_a: Vec<Vec<Rational>> = a.iter().map(|p| vec![r(p[0]), r(p[1])]).collect();
+    let band = gjk::distance::ABS_TOL_FACTOR * f32::UNIT_ROUNDOFF * 8449.0;
+    let mut far_separated = 0;
+    let mut near_intersecting = 0;
+    // y₀ in steps of 1/64 from -63/64 to +1: A's boundary at x = 0 is at
+    // y = -1 + 1/258, so (0, y₀) is outside A, between 0.012 and 2 from it.
+    for step in -63i64..=64 {
+        let y0 = Rational::new(step.into(), 64.into());
+        let b = vec![vec![r(0), y0.clone()]];
+        let gap = gjk::oracle::distance_squared(&exact_a, &b).unwrap();
+        let gap = gap.dist2.to_f64().sqrt();
+        for e in [0i32, 33] {
+            let s = 2f32.powi(e);
+            let fa = Cloud(
+                a.iter()
+                    .map(|p| Vector::<f32, 2>::new(p[0] as f32 * s, p[1] as f32 * s))
+                    .collect(),
+            );
+            let fb = Cloud(vec![Vector::<f32, 2>::new(
+                0.0,
+                <f32 as gjk::scalar::FromRational>::from_rational(&y0) * s,
+            )]);
+            let case = format!("y0 = {y0}, scale 2^{e}, exact gap {gap}");
+            match gjk(&fa, &fb, &Options::default()).unwrap().outcome {
+                Outcome::Intersecting { .. } => {
+                    assert!(gap <= band, "containment claimed {case}");
+                    near_intersecting += 1;
+                }
+                Outcome::Separated { axis, .. } => {
+                    assert!(
+                        max_dot(&fa, &axis) < min_dot(&fb, &axis),
+                        "bad axis, {case}"
+                    );
+                    if gap > band {
+                        far_separated += 1;
+                    }
+                }
+                Outcome::NotConverged { reason, .. } => {
+                    assert!(
+                        matches!(reason, NotConverged::Degenerate { .. }),
+                        "{reason} {case}"
+                    )
+                }
+            }
+        }
+    }
+    // The sweep crosses the band: both sides are seen.
+    assert!(near_intersecting > 0 && far_separated > 0);
+}

@@ -186,91 +186,76 @@ fn verdict_and_contact_agree_2d_and_3d() {
     agree::<3>(32, 1);
 }
 
+/// The verdict of two point clouds with the default options (unwrapped).
+fn verdict_of<T: gjk::Field, const N: usize>(
+    a: &[Vector<T, N>],
+    b: &[Vector<T, N>],
+) -> Verdict<T, N> {
+    verdict(
+        &Cloud(a.to_vec()),
+        &Cloud(b.to_vec()),
+        &DistanceOptions::default(),
+    )
+    .unwrap()
+    .verdict
+}
+
 fn to_f64<const N: usize>(v: &[Vector<Rational, N>]) -> Vec<Vector<f64, N>> {
     common::convert::<f64, N>(v)
 }
 
-/// `f64` on exactly representable inputs: outside the touching band the
-/// verdict is the exact one; exact touching is touching in `f64` (the
-/// band's purpose); the distance is within the distance loop's bound.
-#[test]
-fn f64_verdict_matches_exact_outside_the_band() {
-    fn run<const N: usize>(seed: u64, span: i64) -> usize {
-        let mut g = Lcg(seed);
-        let mut in_band = 0;
-        for _ in 0..300 {
-            let a = g.cloud::<N>(5, span);
-            let b = g.cloud::<N>(5, span);
-            let exact = verdict(
-                &Cloud(a.clone()),
-                &Cloud(b.clone()),
-                &DistanceOptions::default(),
-            )
-            .unwrap()
-            .verdict;
-            let float = verdict(
-                &Cloud(to_f64(&a)),
-                &Cloud(to_f64(&b)),
-                &DistanceOptions::default(),
-            )
-            .unwrap()
-            .verdict;
-            let c = ctx(&a, &b);
-            match (&exact, &float) {
-                (Verdict::Separated { dist2: e, .. }, Verdict::Separated { dist2: f, .. }) => {
-                    let e = e.to_f64();
-                    assert!((f - e).abs() <= 1e-12 * (1.0 + e), "{f} vs {e}: {c}");
-                }
-                (Verdict::Touching { .. }, Verdict::Touching { .. })
-                | (Verdict::Overlapping { .. }, Verdict::Overlapping { .. }) => {}
-                (e, f) => panic!("exact {} vs f64 {}: {c}", e.name(), f.name()),
+/// A float type `T` on exactly representable inputs (small integers):
+/// outside the touching band the verdict is the exact one; exact touching is
+/// touching in floats too (the band's purpose); a separated distance is
+/// within `rel · (1 + dist²)` of the exact one. Returns how many exact
+/// verdicts were touching.
+fn float_matches_exact<T, const N: usize>(seed: u64, cases: usize, span: i64, rel: f64) -> usize
+where
+    T: gjk::scalar::FromRational + gjk::Real,
+{
+    let mut g = Lcg(seed);
+    let mut in_band = 0;
+    for _ in 0..cases {
+        let a = g.cloud::<N>(5, span);
+        let b = g.cloud::<N>(5, span);
+        let exact = verdict_of(&a, &b);
+        let (fa, fb) = (common::convert::<T, N>(&a), common::convert::<T, N>(&b));
+        let float = verdict_of(&fa, &fb);
+        let c = ctx(&a, &b);
+        match (&exact, &float) {
+            (Verdict::Separated { dist2: e, .. }, Verdict::Separated { dist2: f, .. }) => {
+                let (e, f) = (e.to_f64(), f.to_f64());
+                assert!(
+                    (f - e).abs() <= rel * (1.0 + e),
+                    "{} {f} vs {e}: {c}",
+                    T::NAME
+                );
             }
-            in_band += usize::from(matches!(exact, Verdict::Touching { .. }));
+            (Verdict::Touching { .. }, Verdict::Touching { .. })
+            | (Verdict::Overlapping { .. }, Verdict::Overlapping { .. }) => {}
+            (e, f) => panic!("exact {} vs {} {}: {c}", e.name(), T::NAME, f.name()),
         }
-        in_band
+        in_band += usize::from(matches!(exact, Verdict::Touching { .. }));
     }
-    assert!(run::<2>(41, 2) > 0);
-    assert!(run::<3>(42, 1) > 0);
-    assert!(run::<4>(43, 1) > 0);
+    in_band
 }
 
-/// `f32` likewise, on the same kind of inputs (small integers are exact in
-/// `f32` too): the verdict is the exact one, the distance within `f32`'s
-/// tolerances (relative `2 · REL_TOL_FACTOR · 2⁻²⁴ ≈ 1.2·10⁻⁴`).
+/// `f64`: the distance within `10⁻¹²` relative.
+#[test]
+fn f64_verdict_matches_exact_outside_the_band() {
+    assert!(float_matches_exact::<f64, 2>(41, 300, 2, 1e-12) > 0);
+    assert!(float_matches_exact::<f64, 3>(42, 300, 1, 1e-12) > 0);
+    assert!(float_matches_exact::<f64, 4>(43, 300, 1, 1e-12) > 0);
+}
+
+/// `f32` likewise (small integers are exact in `f32` too), the distance
+/// within `f32`'s tolerances (relative `2 · REL_TOL_FACTOR · 2⁻²⁴ ≈
+/// 1.2·10⁻⁴`, with room).
 #[test]
 fn f32_verdict_matches_exact_outside_the_band() {
-    fn run<const N: usize>(seed: u64, span: i64) {
-        let mut g = Lcg(seed);
-        for _ in 0..200 {
-            let a = g.cloud::<N>(5, span);
-            let b = g.cloud::<N>(5, span);
-            let exact = verdict(
-                &Cloud(a.clone()),
-                &Cloud(b.clone()),
-                &DistanceOptions::default(),
-            )
-            .unwrap()
-            .verdict;
-            let (fa, fb) = (common::convert::<f32, N>(&a), common::convert::<f32, N>(&b));
-            let float = verdict(&Cloud(fa), &Cloud(fb), &DistanceOptions::default())
-                .unwrap()
-                .verdict;
-            let c = ctx(&a, &b);
-            match (&exact, &float) {
-                (Verdict::Separated { dist2: e, .. }, Verdict::Separated { dist2: f, .. }) => {
-                    let e = e.to_f64();
-                    let f = f64::from(*f);
-                    assert!((f - e).abs() <= 2.5e-4 * (1.0 + e), "{f} vs {e}: {c}");
-                }
-                (Verdict::Touching { .. }, Verdict::Touching { .. })
-                | (Verdict::Overlapping { .. }, Verdict::Overlapping { .. }) => {}
-                (e, f) => panic!("exact {} vs f32 {}: {c}", e.name(), f.name()),
-            }
-        }
-    }
-    run::<2>(44, 2);
-    run::<3>(45, 1);
-    run::<4>(46, 1);
+    float_matches_exact::<f32, 2>(44, 200, 2, 2.5e-4);
+    float_matches_exact::<f32, 3>(45, 200, 1, 2.5e-4);
+    float_matches_exact::<f32, 4>(46, 200, 1, 2.5e-4);
 }
 
 /// Where the band starts to matter: a gap well inside `τ` is touching in
@@ -484,13 +469,7 @@ fn f64_shapes_sharing_a_vertex_are_never_separated() {
             b.push(Vector::<f64, 3>::new(r(), r(), r()));
         }
         a.push(p + Vector::<f64, 3>::new(r(), r(), r()) * 1e-8);
-        let v = verdict(
-            &Cloud(a.clone()),
-            &Cloud(b.clone()),
-            &DistanceOptions::default(),
-        )
-        .unwrap()
-        .verdict;
+        let v = verdict_of(&a, &b);
         let bits = |s: &[Vector<f64, 3>]| -> Vec<[u64; 3]> {
             s.iter()
                 .map(|q| [q[0].to_bits(), q[1].to_bits(), q[2].to_bits()])
@@ -518,32 +497,18 @@ fn float_verdicts_at_scales_2_pow_30_and_2_pow_minus_30() {
             if g.int(0, 1) == 1 {
                 b[0] = a[0].clone();
             }
-            let exact = verdict(
-                &Cloud(a.clone()),
-                &Cloud(b.clone()),
-                &DistanceOptions::default(),
-            )
-            .unwrap()
-            .verdict;
+            let exact = verdict_of(&a, &b);
             for s in [2f64.powi(30), 2f64.powi(-30)] {
                 let fa: Vec<Vector<f64, N>> = to_f64(&a).into_iter().map(|p| p * s).collect();
                 let fb: Vec<Vector<f64, N>> = to_f64(&b).into_iter().map(|p| p * s).collect();
                 let c = format!("scale {s:e}: {}", ctx(&a, &b));
-                let f = verdict(
-                    &Cloud(fa.clone()),
-                    &Cloud(fb.clone()),
-                    &DistanceOptions::default(),
-                )
-                .unwrap()
-                .verdict;
+                let f = verdict_of(&fa, &fb);
                 assert_eq!(exact.name(), f.name(), "f64 {c}");
                 let (ga, gb): (Vec<Vector<f32, N>>, Vec<Vector<f32, N>>) = (
                     fa.iter().map(|p| p.map(|x| x as f32)).collect(),
                     fb.iter().map(|p| p.map(|x| x as f32)).collect(),
                 );
-                let f = verdict(&Cloud(ga), &Cloud(gb), &DistanceOptions::default())
-                    .unwrap()
-                    .verdict;
+                let f = verdict_of(&ga, &gb);
                 assert_eq!(exact.name(), f.name(), "f32 {c}");
             }
         }
@@ -569,13 +534,7 @@ fn f64_touching_normal_supports_at_scale_2_pow_30() {
         .map(p)
         .to_vec();
     let b: Vec<_> = [[-2, 0, -2], [2, 0, 0], [2, 2, 1]].map(p).to_vec();
-    let v = verdict(
-        &Cloud(a.clone()),
-        &Cloud(b.clone()),
-        &DistanceOptions::default(),
-    )
-    .unwrap()
-    .verdict;
+    let v = verdict_of(&a, &b);
     let Verdict::Touching { normal, .. } = v else {
         panic!("exact mode says touching; f64 says {v:?}");
     };

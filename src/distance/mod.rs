@@ -62,7 +62,12 @@
 //!   as `|v| ≤ 64 √u · scale` (`≈ 7·10⁻⁷ · scale` in `f64`) although the
 //!   loop could still descend to the origin;
 //! * **intersecting** when `v·v ≤ (ABS_TOL_FACTOR · u)² · scale²`: `v` is
-//!   within its own rounding error of the origin;
+//!   within its own rounding error of the origin (`v·v` summed in `f64`,
+//!   accurate where it underflows `T`);
+//! * **[`Error::Underflow`]** when, not intersecting, `v·v` in `T` is below
+//!   the smallest normal value [`Scalar::MIN_NORMAL`]: a subnormal result
+//!   carries an absolute error, not a relative one, so no accuracy could be
+//!   promised;
 //! * **no verdict** ([`DistanceNotConverged`]) when the new support point is
 //!   already in the simplex or `|v|²` does not decrease: no further progress
 //!   is possible, and the gap is above both tolerances, so the distance is
@@ -114,7 +119,7 @@ use crate::gjk::{start_direction, support_vertex, DEFAULT_MAX_ITERATIONS};
 use crate::scalar::{Field, Scalar};
 use crate::shape::Support;
 use crate::simplex::Simplex;
-use crate::vector::{dot, is_finite, is_zero, Points, Vector};
+use crate::vector::{dot, is_finite, Points, Vector};
 use arrayvec::ArrayVec;
 use subalgorithm::{closest_point_classified_fixed, closest_point_fixed, Lambda};
 
@@ -462,26 +467,30 @@ where
                 iteration: iterations,
             });
         }
-        // Float mode: `|v|²` among the subnormals (or flushed to zero) is
-        // not accurate, and would read as "the origin reached" (fuzz target
-        // `diff_2d`: f32 points 2⁻⁷⁵ apart were reported intersecting). The
-        // f64 sum of squares is accurate there; losing half of it means
-        // underflow.
-        if !T::EXACT && !is_zero(&v) && vv.to_f64() < 0.5 * scale2(std::iter::once(&v)) {
-            return Err(Error::Underflow {
-                iteration: iterations,
-            });
-        }
         // A full simplex with all λ > 0 holds the origin in its interior
         // (exact mode: v = O already; float mode: the origin's computed
-        // barycentric coordinates are positive).
-        if vv.is_zero()
-            || (!T::EXACT && vv.to_f64() <= abs_tol * abs_tol * s2)
+        // barycentric coordinates are positive). In float mode "v is the
+        // origin" is judged on the f64 sum of squares of v, which is
+        // accurate even where `|v|²` in `T` is subnormal or flushed to zero.
+        let v_norm2 = scale2(std::iter::once(&v));
+        if (T::EXACT && vv.is_zero())
+            || (!T::EXACT && v_norm2 <= abs_tol * abs_tol * s2)
             || simplex.len() == N + 1
         {
             return Ok(DistanceReport {
                 outcome: DistanceOutcome::Intersecting { simplex },
                 iterations,
+            });
+        }
+        // Float mode: a `|v|²` below the smallest normal value of `T` has an
+        // absolute error up to half the smallest subnormal, not a relative
+        // error `u`: the accuracy promised by `float_accuracy_bound` is gone
+        // (fuzz target `diff_2d`: f32 points 2⁻⁷⁵ apart were reported
+        // intersecting; f32 points 9·2⁻⁷⁶ apart, `dist2 ≈ 2.8·10⁻⁴⁴`, were
+        // reported 1.3 % short). That is `Error::Underflow`.
+        if !T::EXACT && vv.to_f64() < T::MIN_NORMAL {
+            return Err(Error::Underflow {
+                iteration: iterations,
             });
         }
         let best = Some((vv.clone(), wa.clone(), wb.clone()));

@@ -236,9 +236,22 @@ fn loop_distance<const N: usize>(
     }
 }
 
-/// The exact distance of separated sets past the oracle's enumeration
-/// limits, proved by the certificate of the module docs.
-fn certified_distance(a: &[Vec<Rational>], b: &[Vec<Rational>]) -> Result<Rational, AnswerError> {
+/// The exact squared distance of two separated point sets (rows of exact
+/// coordinates, dimension 1 to 8), at any size: the exact distance loop's
+/// answer, proved by the certificate of the module docs (both witnesses in
+/// their hulls by the oracle's linear programs, and the axis
+/// `witness_a − witness_b` with a gap of its own squared length). This is
+/// how [`exact_answer`] answers past the oracle's enumeration limits; it is
+/// public for callers who already know the sets are separated (for example
+/// by [`crate::oracle::intersects`]) and want no enumeration at all.
+///
+/// Errors: [`AnswerError::Uncertified`] when the loop does not say separated
+/// (the sets intersect) or a certificate check fails; bad point sets and
+/// dimensions above 8 as [`AnswerError::Query`].
+pub fn certified_distance(
+    a: &[Vec<Rational>],
+    b: &[Vec<Rational>],
+) -> Result<Rational, AnswerError> {
     let dim = a.first().map_or(0, Vec::len);
     let (wa, wb, dist2) = match dim {
         1 => loop_distance::<1>(a, b),

@@ -96,7 +96,9 @@ use crate::oracle::Relation;
 use crate::scalar::{FromRational, Rational};
 use crate::vector::Vector;
 
-pub use answer::{exact_answer, Answer, AnswerError, DistanceSource, MAX_DEPTH_DIM};
+pub use answer::{
+    certified_distance, exact_answer, Answer, AnswerError, DistanceSource, MAX_DEPTH_DIM,
+};
 pub use case_file::{cases, FamilyChoice};
 
 /// The largest dimension the generators build (coordinates stay below

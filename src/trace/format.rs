@@ -241,7 +241,14 @@ fn step_text<T: Field, const N: usize>(out: &mut String, s: &TraceStep<T, N>) {
                 .map(|(i, p)| format!("{} = {}", super::letter(i), vector_text(p)))
                 .collect();
             line("simplex", named.join(", "));
-            line("region", region.spec_id().to_string());
+            let refuted =
+                region.kind() == crate::region::RegionKind::Contains && st.next_direction.is_some();
+            let note = if refuted {
+                "  (float rounding: refuted by the containment check, src/gjk.rs)"
+            } else {
+                ""
+            };
+            line("region", format!("{}{note}", region.spec_id()));
             line("kept", kept_letters(&s.kept_indices));
         }
         None => {
