@@ -105,7 +105,8 @@ use crate::region::{Region, RegionKind};
 use crate::scalar::Scalar;
 use crate::shape::Support;
 use crate::simplex::{Simplex, Vertex};
-use crate::vector::{dot, is_finite, is_zero, normalized, Vector};
+use crate::distance::subalgorithm::{closest_point_fixed, Face};
+use crate::vector::{dot, is_finite, is_zero, normalized_points, Points, Vector};
 
 /// Float mode only: `Some(face)` when the closed simplex `simplex`, which
 /// the classifier says contains the origin, is in fact farther from it than
@@ -119,13 +120,23 @@ use crate::vector::{dot, is_finite, is_zero, normalized, Vector};
 /// a power of two ([`crate::vector::normalized`]): exact conversions, no
 /// overflow or underflow, and for `f32` input 29 more bits than the
 /// classifier had.
-fn containment_refuted<T: Scalar, const N: usize>(simplex: &Simplex<T, N>) -> Option<Vec<usize>> {
+///
+/// Nothing here allocates (the points and the face are on the stack,
+/// [`Points`] and [`Face`]): an intersecting float query costs no heap
+/// allocation either (`tests/allocations.rs`).
+fn containment_refuted<T: Scalar, const N: usize>(simplex: &Simplex<T, N>) -> Option<Face> {
     if T::EXACT {
         return None;
     }
-    let pts = normalized(simplex.points().map(|p| p.map(|x| x.to_f64())));
+    // The loop runs in 2D and 3D only, so a simplex has at most
+    // 4 ≤ MAX_POINTS vertices; `try_push` rather than a panic regardless.
+    let mut as_f64: Points<f64, N> = Points::new();
+    for p in simplex.points() {
+        as_f64.try_push(p.map(|x| x.to_f64())).ok()?;
+    }
+    let pts = normalized_points(as_f64.iter())?;
     let scale = pts.iter().map(|p| dot(p, p).sqrt()).fold(0.0, f64::max);
-    let closest = crate::distance::closest_point(&pts).ok()?;
+    let closest = closest_point_fixed(&pts).ok()?;
     let tol = crate::distance::ABS_TOL_FACTOR * T::UNIT_ROUNDOFF * scale;
     (closest.dist2.sqrt() > tol).then_some(closest.kept)
 }
