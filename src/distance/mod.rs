@@ -110,6 +110,7 @@
 //! [`DistanceOutcome::NotConverged`], which is **never** a separation
 //! verdict; its `best` is the closest point found so far (an upper bound).
 
+pub mod nesterov;
 pub mod subalgorithm;
 
 pub use subalgorithm::{closest_point, closest_point_classified, Closest};
@@ -403,6 +404,25 @@ where
     A: Support<T, N> + ?Sized,
     B: Support<T, N> + ?Sized,
 {
+    distance_loop(a, b, opts, None)
+}
+
+/// The distance loop. With `momentum` (the accelerated variant,
+/// [`nesterov`]) the support direction of a step may be the momentum
+/// direction instead of `v`; every stop decision is still taken on a plain
+/// step (the momentum is switched off first), so the outcomes mean what
+/// the plain loop's mean. `None` is [`distance`], the reference.
+pub(crate) fn distance_loop<T, const N: usize, A, B>(
+    a: &A,
+    b: &B,
+    opts: &DistanceOptions<T, N>,
+    mut momentum: Option<&mut nesterov::Momentum<T, N>>,
+) -> Result<DistanceReport<T, N>, Error>
+where
+    T: Field,
+    A: Support<T, N> + ?Sized,
+    B: Support<T, N> + ?Sized,
+{
     if N >= subalgorithm::MAX_VERTICES {
         return Err(Error::UnsupportedDimension {
             dim: N,
@@ -501,7 +521,13 @@ where
                 iterations,
             ));
         }
-        let w = support_vertex(a, b, &-&v, iterations)?;
+        // The accelerated variant searches along its momentum direction
+        // while it is on (`nesterov`); the reference along `v`.
+        let accelerating = momentum.as_ref().is_some_and(|m| m.is_on());
+        let w = match momentum.as_mut() {
+            Some(m) if accelerating => support_vertex(a, b, &-m.direction(&v), iterations)?,
+            _ => support_vertex(a, b, &-&v, iterations)?,
+        };
         iterations += 1;
         if vertex_overflows(&w) {
             return Err(Error::Overflow {
@@ -544,6 +570,16 @@ where
                 iterations,
             })
         };
+        let repeated = simplex.points().any(|p| *p == w.w);
+        if accelerating && (converged || in_noise || repeated) {
+            // `w` is not the support point along `−v`, so a small gap
+            // proves nothing: switch to plain steps, which decide
+            // (`nesterov`, "Stopping").
+            if let Some(m) = momentum.as_mut() {
+                m.switch_off();
+            }
+            continue;
+        }
         if converged {
             return separated(simplex);
         }
@@ -554,9 +590,12 @@ where
                 Ok(not_converged(reason, best.clone(), iterations))
             }
         };
-        if simplex.points().any(|p| *p == w.w) {
+        if repeated {
             return stalled(DistanceNotConverged::RepeatedVertex);
         }
+        // Only the accelerated variant keeps the new point (no clone in
+        // the reference).
+        let w_point = accelerating.then(|| w.w.clone());
         let mut grown = simplex.clone();
         // Cannot fail: a simplex of N + 1 vertices returned above.
         let _ = grown.push_front(w);
@@ -568,7 +607,14 @@ where
             SubAlgorithm::Classify => closest_point_classified_fixed(&grown)?,
         };
         if closest.dist2 >= vv {
+            if let (true, Some(m)) = (accelerating, momentum.as_mut()) {
+                m.switch_off();
+                continue;
+            }
             return stalled(DistanceNotConverged::NoProgress);
+        }
+        if let (Some(p), Some(m)) = (w_point, momentum.as_mut()) {
+            m.record(p);
         }
         simplex = match grown.select(&closest.kept) {
             Some(s) => s,
