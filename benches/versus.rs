@@ -33,13 +33,15 @@
 mod pairs;
 mod scenes;
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use gjk::distance::{distance, DistanceOptions};
-use gjk::gjk::{gjk, Options};
-use gjk::shape::{Ball, ConvexHull};
+use gjk::certified::{certify, CertifiedOptions};
+use gjk::distance::nesterov::distance_accelerated;
+use gjk::distance::{distance, DistanceOptions, DistanceOutcome};
+use gjk::gjk::{gjk, Options, Outcome};
+use gjk::shape::{Ball, ClimbingHull, ConvexHull};
 use gjk::{Support, Vector, Which};
 use scenes::{ball_pairs, ellipsoid_pairs, hull_pairs, Cloud, Ellipsoid, BALL_RADIUS, POSES};
 
@@ -111,6 +113,74 @@ struct Count {
     calls: usize,
 }
 
+
+/// Our 3D hull with either support map: the linear scan (the reference)
+/// or hill climbing ([`ClimbingHull`]).
+#[derive(Clone)]
+enum Hull3 {
+    Scan(ConvexHull<f64, 3>),
+    Climb(ClimbingHull<f64, 3>),
+}
+
+impl Support<f64, 3> for Hull3 {
+    fn support(&self, dir: &Vector<f64, 3>) -> Vector<f64, 3> {
+        match self {
+            Hull3::Scan(h) => h.support(dir),
+            Hull3::Climb(h) => h.support(dir),
+        }
+    }
+}
+
+/// Our shape, recording the directions of its support calls.
+struct Recorded<'a, S: ?Sized, const N: usize> {
+    shape: &'a S,
+    dirs: &'a RefCell<Vec<Vector<f64, N>>>,
+}
+
+impl<S: Support<f64, N> + ?Sized, const N: usize> Support<f64, N> for Recorded<'_, S, N> {
+    fn support(&self, dir: &Vector<f64, N>) -> Vector<f64, N> {
+        self.dirs.borrow_mut().push(*dir);
+        self.shape.support(dir)
+    }
+}
+
+/// The support calls of `query` on every pair, replayed without the rest
+/// of the query: the same directions on the same shapes, in order.
+fn supports_only<A, B, const N: usize>(
+    pairs: &[(A, B)],
+    query: impl Fn(&Recorded<A, N>, &Recorded<B, N>),
+) -> Box<dyn Fn()>
+where
+    A: Support<f64, N> + Clone + 'static,
+    B: Support<f64, N> + Clone + 'static,
+{
+    let mut replay = Vec::new();
+    for (a, b) in pairs {
+        let (da, db) = (RefCell::new(Vec::new()), RefCell::new(Vec::new()));
+        query(
+            &Recorded {
+                shape: a,
+                dirs: &da,
+            },
+            &Recorded {
+                shape: b,
+                dirs: &db,
+            },
+        );
+        replay.push((a.clone(), b.clone(), da.into_inner(), db.into_inner()));
+    }
+    Box::new(move || {
+        for (a, b, da, db) in &replay {
+            for d in da {
+                black_box(a.support(d));
+            }
+            for d in db {
+                black_box(b.support(d));
+            }
+        }
+    })
+}
+
 // ---------------------------------------------------------------------------
 // Rows
 // ---------------------------------------------------------------------------
@@ -118,8 +188,14 @@ struct Count {
 /// One line of the table: our query and the baseline's on the same pairs.
 struct Row {
     name: String,
+    /// What `theirs` is: `parry` unless the row compares two of our own
+    /// queries (certified vs plain, accelerated, warm vs cold).
+    baseline: &'static str,
     ours: Box<dyn Fn()>,
     theirs: Box<dyn Fn()>,
+    /// Our query's support calls alone, replayed (the same directions on
+    /// the same shapes), if measured: the cost model's floor.
+    supports_only: Option<Box<dyn Fn()>>,
     /// Counts per query, if known.
     ours_count: Option<Count>,
     theirs_count: Option<Count>,
@@ -174,20 +250,28 @@ fn hull_rows_3d(rows: &mut Vec<Row>) {
     use parry3d_f64::shape::ConvexPolyhedron;
     for kind in [Cloud::Ellipsoid, Cloud::Cube] {
         for n in SIZES {
-            for (pose, gap) in POSES {
-                let name = |q: &str| format!("{q} 3D hull-{} n={n} {pose}", kind.name());
+            for ((pose, gap), climb) in POSES
+                .into_iter()
+                .flat_map(|p| [(p, false), (p, true)])
+            {
+                let support = if climb { " climb" } else { "" };
+                let name =
+                    |q: &str| format!("{q} 3D hull-{} n={n} {pose}{support}", kind.name());
                 if !wanted(&name("boolean")) && !wanted(&name("distance")) {
                     continue;
                 }
                 let pairs = hull_pairs::<3>(0x3d, kind, n, gap, PAIRS);
-                let ours: Vec<(ConvexHull<f64, 3>, ConvexHull<f64, 3>)> = pairs
+                let build = |pts: &[Vector<f64, 3>], which| {
+                    let h = ConvexHull::new(pts.to_vec(), which).unwrap();
+                    if climb {
+                        Hull3::Climb(ClimbingHull::from_hull(h))
+                    } else {
+                        Hull3::Scan(h)
+                    }
+                };
+                let ours: Vec<(Hull3, Hull3)> = pairs
                     .iter()
-                    .map(|p| {
-                        (
-                            ConvexHull::new(p.a.clone(), Which::A).unwrap(),
-                            ConvexHull::new(p.b.clone(), Which::B).unwrap(),
-                        )
-                    })
+                    .map(|p| (build(&p.a, Which::A), build(&p.b, Which::B)))
                     .collect();
                 let hull = |pts: &[Vector<f64, 3>]| {
                     let pts: Vec<_> = pts.iter().map(v3).collect();
@@ -225,6 +309,10 @@ fn hull_rows_3d(rows: &mut Vec<Row>) {
                 let opts = Options::default();
                 let dopts = DistanceOptions::default();
                 rows.push(Row {
+                    baseline: "parry",
+                    supports_only: Some(supports_only(&ours, |a, b| {
+                        black_box(gjk(a, b, &opts).unwrap());
+                    })),
                     name: name("boolean"),
                     ours_count: Some(sum(ours.iter().map(|(a, b)| {
                         count_ours(a, b, |a, b| gjk(a, b, &opts).unwrap().iterations)
@@ -248,6 +336,10 @@ fn hull_rows_3d(rows: &mut Vec<Row>) {
                     },
                 });
                 rows.push(Row {
+                    baseline: "parry",
+                    supports_only: Some(supports_only(&ours, |a, b| {
+                        black_box(distance(a, b, &dopts).unwrap());
+                    })),
                     name: name("distance"),
                     ours_count: Some(sum(ours.iter().map(|(a, b)| {
                         count_ours(a, b, |a, b| distance(a, b, &dopts).unwrap().iterations)
@@ -326,6 +418,8 @@ fn hull_rows_2d(rows: &mut Vec<Row>) {
                 let opts = Options::default();
                 let dopts = DistanceOptions::default();
                 rows.push(Row {
+                    baseline: "parry",
+                    supports_only: None,
                     name: name("boolean"),
                     ours_count: Some(sum(ours.iter().map(|(a, b)| {
                         count_ours(a, b, |a, b| gjk(a, b, &opts).unwrap().iterations)
@@ -349,6 +443,8 @@ fn hull_rows_2d(rows: &mut Vec<Row>) {
                     },
                 });
                 rows.push(Row {
+                    baseline: "parry",
+                    supports_only: None,
                     name: name("distance"),
                     ours_count: Some(sum(ours.iter().map(|(a, b)| {
                         count_ours(a, b, |a, b| distance(a, b, &dopts).unwrap().iterations)
@@ -405,6 +501,8 @@ fn ball_rows(rows: &mut Vec<Row>) {
             let opts = Options::default();
             let dopts = DistanceOptions::default();
             rows.push(Row {
+                baseline: "parry",
+                supports_only: None,
                 name: name("boolean"),
                 ours_count: Some(sum(ours.iter().map(|(a, b)| {
                     count_ours(a, b, |a, b| gjk(a, b, &opts).unwrap().iterations)
@@ -428,6 +526,8 @@ fn ball_rows(rows: &mut Vec<Row>) {
                 },
             });
             rows.push(Row {
+                baseline: "parry",
+                supports_only: None,
                 name: name("distance"),
                 ours_count: Some(sum(ours.iter().map(|(a, b)| {
                     count_ours(a, b, |a, b| distance(a, b, &dopts).unwrap().iterations)
@@ -485,6 +585,8 @@ fn ellipsoid_rows(rows: &mut Vec<Row>) {
         let opts = Options::default();
         let dopts = DistanceOptions::default();
         rows.push(Row {
+            baseline: "parry",
+            supports_only: None,
             name: name("boolean"),
             ours_count: Some(sum(pairs.iter().map(|(a, b)| {
                 count_ours(a, b, |a, b| gjk(a, b, &opts).unwrap().iterations)
@@ -511,6 +613,8 @@ fn ellipsoid_rows(rows: &mut Vec<Row>) {
         });
         let p2 = pairs.clone();
         rows.push(Row {
+            baseline: "parry",
+            supports_only: None,
             name: name("distance"),
             ours_count: Some(sum(pairs.iter().map(|(a, b)| {
                 count_ours(a, b, |a, b| distance(a, b, &dopts).unwrap().iterations)
@@ -525,6 +629,205 @@ fn ellipsoid_rows(rows: &mut Vec<Row>) {
                 for (a, b) in &p2 {
                     black_box(query::details::distance_support_map_support_map(&id, a, b));
                 }
+            }),
+        });
+    }
+}
+
+
+/// Rows that compare two of our own queries on the same inputs (the
+/// baseline column names the other one): the accelerated distance loop
+/// against the plain one, the certified query against the plain `f64`
+/// distance query, warm against cold starts on a moving pair.
+fn own_rows(rows: &mut Vec<Row>) {
+    for (pose, gap) in POSES {
+        let name = format!("accelerated distance 3D ellipsoids {pose}");
+        if !wanted(&name) {
+            continue;
+        }
+        let pairs = ellipsoid_pairs(0xe111, gap, PAIRS);
+        let dopts = DistanceOptions::default();
+        let (p1, p2) = (pairs.clone(), pairs.clone());
+        rows.push(Row {
+            name,
+            baseline: "ours plain",
+            supports_only: None,
+            ours_count: Some(sum(pairs.iter().map(|(a, b)| {
+                count_ours(a, b, |a, b| {
+                    distance_accelerated(a, b, &dopts).unwrap().iterations
+                })
+            }))),
+            theirs_count: Some(sum(pairs.iter().map(|(a, b)| {
+                count_ours(a, b, |a, b| distance(a, b, &dopts).unwrap().iterations)
+            }))),
+            ours: Box::new(move || {
+                let dopts = DistanceOptions::default();
+                for (a, b) in &p1 {
+                    black_box(distance_accelerated(a, b, &dopts).unwrap());
+                }
+            }),
+            theirs: Box::new(move || {
+                for (a, b) in &p2 {
+                    black_box(distance(a, b, &dopts).unwrap());
+                }
+            }),
+        });
+    }
+    for n in [32, 1024] {
+        for (pose, gap) in POSES {
+            let name = format!("certified 3D hull-ellipsoid n={n} {pose}");
+            if !wanted(&name) {
+                continue;
+            }
+            let pairs: Vec<_> = hull_pairs::<3>(0x3d, Cloud::Ellipsoid, n, gap, PAIRS)
+                .iter()
+                .map(|p| {
+                    (
+                        ConvexHull::new(p.a.clone(), Which::A).unwrap(),
+                        ConvexHull::new(p.b.clone(), Which::B).unwrap(),
+                    )
+                })
+                .collect();
+            let copts = CertifiedOptions::default();
+            let dopts = DistanceOptions::default();
+            let p2 = pairs.clone();
+            rows.push(Row {
+                name,
+                baseline: "ours plain",
+                supports_only: None,
+                ours_count: None,
+                theirs_count: Some(sum(pairs.iter().map(|(a, b)| {
+                    count_ours(a, b, |a, b| distance(a, b, &dopts).unwrap().iterations)
+                }))),
+                ours: Box::new(move || {
+                    let copts = copts.clone();
+                    for (a, b) in &pairs {
+                        black_box(certify(a, b, &copts).unwrap());
+                    }
+                }),
+                theirs: Box::new(move || {
+                    for (a, b) in &p2 {
+                        black_box(distance(a, b, &dopts).unwrap());
+                    }
+                }),
+            });
+        }
+    }
+    // A moving pair: `B` steps by 10⁻³ along a fixed direction each frame,
+    // from the near-touching pose (so the frames cross from separated to
+    // overlapping or back); warm: each frame starts from the previous
+    // frame's simplex (distance) or last search direction (boolean).
+    for (n, climb) in [(32, false), (1024, true)] {
+        let support = if climb { " climb" } else { "" };
+        let base = |q: &str| format!("{q} 3D hull-ellipsoid n={n} moving{support}");
+        if !wanted(&base("warm distance")) && !wanted(&base("warm boolean")) {
+            continue;
+        }
+        let pair = &hull_pairs::<3>(0x3d, Cloud::Ellipsoid, n, 1e-6, 1)[0];
+        let mut rng = pairs::Lcg(0x30e);
+        let step = scenes::direction::<3>(&mut rng) * 1e-3;
+        let build = |pts: Vec<Vector<f64, 3>>, which| {
+            let h = ConvexHull::new(pts, which).unwrap();
+            if climb {
+                Hull3::Climb(ClimbingHull::from_hull(h))
+            } else {
+                Hull3::Scan(h)
+            }
+        };
+        let a = build(pair.a.clone(), Which::A);
+        let frames: Vec<Hull3> = (0..PAIRS)
+            .map(|k| {
+                let t = step * (k as f64 - PAIRS as f64 / 2.0);
+                build(pair.b.iter().map(|p| p + t).collect(), Which::B)
+            })
+            .collect();
+        let warm_distance = {
+            let (a, frames) = (a.clone(), frames.clone());
+            move || {
+                let mut iters = 0;
+                let mut opts = DistanceOptions::default();
+                for b in &frames {
+                    let r = distance(&a, b, &opts).unwrap();
+                    iters += r.iterations;
+                    opts.warm_start = match r.outcome {
+                        DistanceOutcome::Separated { simplex, .. }
+                        | DistanceOutcome::Intersecting { simplex } => Some(simplex),
+                        _ => None,
+                    };
+                }
+                iters
+            }
+        };
+        let cold_distance = {
+            let (a, frames) = (a.clone(), frames.clone());
+            move || {
+                let opts = DistanceOptions::default();
+                frames
+                    .iter()
+                    .map(|b| distance(&a, b, &opts).unwrap().iterations)
+                    .sum::<usize>()
+            }
+        };
+        let warm_boolean = {
+            let (a, frames) = (a.clone(), frames.clone());
+            move || {
+                let mut iters = 0;
+                let mut opts = Options::default();
+                for b in &frames {
+                    let r = gjk(&a, b, &opts).unwrap();
+                    iters += r.iterations;
+                    opts.initial_direction = match r.outcome {
+                        Outcome::Separated { support, .. } => Some(support.dir),
+                        Outcome::Intersecting { simplex, .. } => {
+                            simplex.get(0).map(|v| v.dir)
+                        }
+                        Outcome::NotConverged { .. } => None,
+                    };
+                }
+                iters
+            }
+        };
+        let cold_boolean = {
+            let (a, frames) = (a.clone(), frames.clone());
+            move || {
+                let opts = Options::default();
+                frames
+                    .iter()
+                    .map(|b| gjk(&a, b, &opts).unwrap().iterations)
+                    .sum::<usize>()
+            }
+        };
+        // Two support calls (one per shape) per iteration.
+        let count = |iters: usize| {
+            Some(Count {
+                iters,
+                calls: 2 * iters,
+            })
+        };
+        rows.push(Row {
+            name: base("warm distance"),
+            baseline: "ours cold",
+            supports_only: None,
+            ours_count: count(warm_distance()),
+            theirs_count: count(cold_distance()),
+            ours: Box::new(move || {
+                black_box(warm_distance());
+            }),
+            theirs: Box::new(move || {
+                black_box(cold_distance());
+            }),
+        });
+        rows.push(Row {
+            name: base("warm boolean"),
+            baseline: "ours cold",
+            supports_only: None,
+            ours_count: count(warm_boolean()),
+            theirs_count: count(cold_boolean()),
+            ours: Box::new(move || {
+                black_box(warm_boolean());
+            }),
+            theirs: Box::new(move || {
+                black_box(cold_boolean());
             }),
         });
     }
@@ -618,17 +921,27 @@ fn main() {
     ball_rows(&mut rows);
     ellipsoid_rows(&mut rows);
     hull_rows_2d(&mut rows);
+    own_rows(&mut rows);
     println!("{PAIRS} pairs per row, {samples} paired samples; times are medians per query");
     println!();
-    println!("| query | ours µs | parry µs | ours/parry | ours iters | ours calls | parry iters | parry calls |");
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
+    println!("| query | baseline | ours µs | baseline µs | ours/baseline | supports only µs | ours/supports | ours iters | ours calls | baseline iters | baseline calls |");
+    println!("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for row in rows.iter().filter(|r| wanted(&r.name)) {
         let (o, t, r) = paired(row, samples);
         let (oi, oc) = per_query(row.ours_count);
         let (ti, tc) = per_query(row.theirs_count);
+        let (so, sr) = match &row.supports_only {
+            Some(f) => {
+                let reps = calibrate(&**f);
+                let s = median((0..samples).map(|_| time(&**f, reps) / (reps * PAIRS) as f64).collect());
+                (micros(s), format!("{:.2}", o / s))
+            }
+            None => ("—".into(), "—".into()),
+        };
         println!(
-            "| {} | {} | {} | {:.2} | {oi} | {oc} | {ti} | {tc} |",
+            "| {} | {} | {} | {} | {:.2} | {so} | {sr} | {oi} | {oc} | {ti} | {tc} |",
             row.name,
+            row.baseline,
             micros(o),
             micros(t),
             r
