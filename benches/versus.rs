@@ -113,7 +113,6 @@ struct Count {
     calls: usize,
 }
 
-
 /// Our 3D hull with either support map: the linear scan (the reference)
 /// or hill climbing ([`ClimbingHull`]).
 #[derive(Clone)]
@@ -250,13 +249,9 @@ fn hull_rows_3d(rows: &mut Vec<Row>) {
     use parry3d_f64::shape::ConvexPolyhedron;
     for kind in [Cloud::Ellipsoid, Cloud::Cube] {
         for n in SIZES {
-            for ((pose, gap), climb) in POSES
-                .into_iter()
-                .flat_map(|p| [(p, false), (p, true)])
-            {
+            for ((pose, gap), climb) in POSES.into_iter().flat_map(|p| [(p, false), (p, true)]) {
                 let support = if climb { " climb" } else { "" };
-                let name =
-                    |q: &str| format!("{q} 3D hull-{} n={n} {pose}{support}", kind.name());
+                let name = |q: &str| format!("{q} 3D hull-{} n={n} {pose}{support}", kind.name());
                 if !wanted(&name("boolean")) && !wanted(&name("distance")) {
                     continue;
                 }
@@ -634,7 +629,6 @@ fn ellipsoid_rows(rows: &mut Vec<Row>) {
     }
 }
 
-
 /// Rows that compare two of our own queries on the same inputs (the
 /// baseline column names the other one): the accelerated distance loop
 /// against the plain one, the certified query against the plain `f64`
@@ -778,9 +772,7 @@ fn own_rows(rows: &mut Vec<Row>) {
                     iters += r.iterations;
                     opts.initial_direction = match r.outcome {
                         Outcome::Separated { support, .. } => Some(support.dir),
-                        Outcome::Intersecting { simplex, .. } => {
-                            simplex.get(0).map(|v| v.dir)
-                        }
+                        Outcome::Intersecting { simplex, .. } => simplex.get(0).map(|v| v.dir),
                         Outcome::NotConverged { .. } => None,
                     };
                 }
@@ -933,7 +925,11 @@ fn main() {
         let (so, sr) = match &row.supports_only {
             Some(f) => {
                 let reps = calibrate(&**f);
-                let s = median((0..samples).map(|_| time(&**f, reps) / (reps * PAIRS) as f64).collect());
+                let s = median(
+                    (0..samples)
+                        .map(|_| time(&**f, reps) / (reps * PAIRS) as f64)
+                        .collect(),
+                );
                 (micros(s), format!("{:.2}", o / s))
             }
             None => ("—".into(), "—".into()),

@@ -100,12 +100,12 @@
 //! (float mode), and is reported as non-convergence.
 
 use crate::classify::classify;
+use crate::distance::subalgorithm::{closest_point_fixed, Face};
 use crate::error::{Error, Which};
 use crate::region::{Region, RegionKind};
 use crate::scalar::Scalar;
 use crate::shape::Support;
 use crate::simplex::{Simplex, Vertex};
-use crate::distance::subalgorithm::{closest_point_fixed, Face};
 use crate::vector::{dot, is_finite, is_zero, normalized_points, Points, Vector};
 
 /// Float mode only: `Some(face)` when the closed simplex `simplex`, which

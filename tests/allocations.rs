@@ -100,7 +100,11 @@ where
     let opts = Options::<f64, N>::default();
     let (n, r) = allocations(|| gjk(a, b, &opts));
     let r = r.unwrap_or_else(|e| panic!("{name}: {e:?}"));
-    assert_eq!(r.outcome.intersects(), Some(kind != Kind::Separated), "{name}: {r:?}");
+    assert_eq!(
+        r.outcome.intersects(),
+        Some(kind != Kind::Separated),
+        "{name}: {r:?}"
+    );
     assert_eq!(n, 0, "{name}: gjk allocated {n} times");
 
     let (n, r) = allocations(|| contact(a, b, &opts));

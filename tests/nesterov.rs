@@ -30,7 +30,10 @@ fn rows<const N: usize>(p: &[Vector<f64, N>]) -> Vec<Vec<gjk::Rational>> {
 
 /// A pasteable form of the points (`f64::to_bits`).
 fn bits<const N: usize>(p: &[Vector<f64, N>]) -> String {
-    let v: Vec<Vec<u64>> = p.iter().map(|x| x.iter().map(|c| c.to_bits()).collect()).collect();
+    let v: Vec<Vec<u64>> = p
+        .iter()
+        .map(|x| x.iter().map(|c| c.to_bits()).collect())
+        .collect();
     format!("{v:?}")
 }
 
@@ -60,7 +63,11 @@ fn check_against_oracle<const N: usize>(a: &[Vector<f64, N>], b: &[Vector<f64, N
                 );
             }
             DistanceOutcome::Intersecting { .. } => {
-                assert!(want2 <= tol, "{sub:?}: intersecting, exact {want2}; {}", ctx());
+                assert!(
+                    want2 <= tol,
+                    "{sub:?}: intersecting, exact {want2}; {}",
+                    ctx()
+                );
             }
             other => panic!("{sub:?}: {other:?}; {}", ctx()),
         }
@@ -86,13 +93,17 @@ fn accelerated_distances_match_the_oracle() {
         };
         let shift = [0.0, 1.0, 2.0, 4.0, 5.5][round % 5];
         let a: Vec<_> = (0..rng.int(1, 5)).map(|_| point3(&mut rng, 0.0)).collect();
-        let b: Vec<_> = (0..rng.int(1, 5)).map(|_| point3(&mut rng, shift)).collect();
+        let b: Vec<_> = (0..rng.int(1, 5))
+            .map(|_| point3(&mut rng, shift))
+            .collect();
         check_against_oracle(&a, &b);
         let point2 = |rng: &mut Lcg, c: f64| {
             Vector::<f64, 2>::new(rng.int(-3, 3) as f64 + c, rng.int(-3, 3) as f64)
         };
         let a: Vec<_> = (0..rng.int(1, 7)).map(|_| point2(&mut rng, 0.0)).collect();
-        let b: Vec<_> = (0..rng.int(1, 7)).map(|_| point2(&mut rng, shift)).collect();
+        let b: Vec<_> = (0..rng.int(1, 7))
+            .map(|_| point2(&mut rng, shift))
+            .collect();
         check_against_oracle(&a, &b);
     }
 }
@@ -123,7 +134,10 @@ fn fewer_iterations_on_ellipsoids_near_contact() {
         let (p2, f2, pi, fi) = both(&a, &b);
         // Both stop on the plain loop's test: the same guarantee (the
         // relative gap REL_TOL bounds each one's error in dist2).
-        assert!((p2 - f2).abs() <= 1e-9 * p2.max(1e-30) + 1e-18, "{p2} vs {f2}");
+        assert!(
+            (p2 - f2).abs() <= 1e-9 * p2.max(1e-30) + 1e-18,
+            "{p2} vs {f2}"
+        );
         plain += pi;
         fast += fi;
     }
@@ -145,7 +159,11 @@ fn the_cap_is_not_converged_never_separated() {
                 ..Default::default()
             };
             let r = distance_accelerated(&a, &b, &opts).unwrap();
-            assert!(r.iterations <= cap, "cap {cap}: {} iterations", r.iterations);
+            assert!(
+                r.iterations <= cap,
+                "cap {cap}: {} iterations",
+                r.iterations
+            );
             match r.outcome {
                 DistanceOutcome::NotConverged {
                     reason: DistanceNotConverged::IterationCap { cap: c },
@@ -159,5 +177,8 @@ fn the_cap_is_not_converged_never_separated() {
     let a = Ball::new(Vector::from([0.0, 0.0, 0.0]), 1.0, Which::A).unwrap();
     let b = Ball::new(Vector::from([1.5, 0.25, 0.0]), 1.0, Which::B).unwrap();
     let r = distance_accelerated(&a, &b, &DistanceOptions::default()).unwrap();
-    assert!(matches!(r.outcome, DistanceOutcome::Intersecting { .. }), "{r:?}");
+    assert!(
+        matches!(r.outcome, DistanceOutcome::Intersecting { .. }),
+        "{r:?}"
+    );
 }

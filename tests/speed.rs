@@ -57,10 +57,10 @@ fn degenerate_sets_3d(rng: &mut Lcg) -> Vec<Vec<Vector<Rational, 3>>> {
             .map(|_| {
                 let (x, y, z) = (rng.int(-2, 2), rng.int(-2, 2), rng.int(-2, 2));
                 match kind {
-                    0 => p(x, y, z),         // random grid points, duplicates
-                    1 => p(x, y, 1),         // flat (the plane z = 1)
-                    2 => p(x, y, 3 - x - y), // flat, tilted
-                    3 => p(x, 2 * x, -x),    // collinear
+                    0 => p(x, y, z),                            // random grid points, duplicates
+                    1 => p(x, y, 1),                            // flat (the plane z = 1)
+                    2 => p(x, y, 3 - x - y),                    // flat, tilted
+                    3 => p(x, 2 * x, -x),                       // collinear
                     _ => p(x.signum(), y.signum(), z.signum()), // cube corners, edges, faces
                 }
             })
@@ -75,7 +75,8 @@ fn degenerate_sets_3d(rng: &mut Lcg) -> Vec<Vec<Vector<Rational, 3>>> {
 fn directions_3d(rng: &mut Lcg, count: usize) -> Vec<Vector<Rational, 3>> {
     let mut dirs: Vec<Vector<Rational, 3>> = (0..3)
         .flat_map(|k| {
-            [1, -1].map(|s| Vector::<Rational, 3>::from_fn(|i, _| integer(if i == k { s } else { 0 })))
+            [1, -1]
+                .map(|s| Vector::<Rational, 3>::from_fn(|i, _| integer(if i == k { s } else { 0 })))
         })
         .collect();
     dirs.push(Vector::from_element(integer(0)));
@@ -128,7 +129,12 @@ fn exact_mode_climb_is_the_scan_in_2d() {
         let reference = ConvexHull::new(pts.clone(), Which::B).unwrap();
         for _ in 0..20 {
             let d = p(rng.int(-2, 2), rng.int(-2, 2));
-            assert_eq!(hull.support(&d), reference.support(&d), "{} {d:?}", show(&pts));
+            assert_eq!(
+                hull.support(&d),
+                reference.support(&d),
+                "{} {d:?}",
+                show(&pts)
+            );
         }
     }
 }
@@ -151,7 +157,7 @@ fn the_graph_nodes_are_exactly_the_extreme_points() {
             let others: Vec<Vector<Rational, 3>> =
                 pts.iter().filter(|y| *y != x).cloned().collect();
             let extreme = others.is_empty()
-                || !oracle::intersects(&rows(&[x.clone()]), &rows(&others)).unwrap();
+                || !oracle::intersects(&rows(std::slice::from_ref(x)), &rows(&others)).unwrap();
             let is_node = nodes.iter().any(|&k| pts[k] == *x);
             assert_eq!(extreme, is_node, "point {i} {x:?} of {}", show(&pts));
             if nodes.contains(&i) && nodes.len() > 1 {
@@ -182,7 +188,11 @@ fn float_climb_is_the_scan_or_an_exact_maximiser() {
     let mut climbed = 0;
     let mut calls = 0;
     for round in 0..24 {
-        let kind = if round % 2 == 0 { Cloud::Ellipsoid } else { Cloud::Cube };
+        let kind = if round % 2 == 0 {
+            Cloud::Ellipsoid
+        } else {
+            Cloud::Cube
+        };
         let n = [8, 40, 200][round % 3];
         let mut pts = cloud::<3>(&mut rng, kind, n);
         if round % 4 == 3 {
@@ -235,7 +245,13 @@ fn queries_on_the_climbing_hull_agree_with_the_reference() {
             ClimbingHull::new(b.clone(), Which::B).unwrap(),
         );
         let o = Options::default();
-        assert_eq!(gjk(&ra, &rb, &o), gjk(&ca, &cb, &o), "{} {}", show(&a), show(&b));
+        assert_eq!(
+            gjk(&ra, &rb, &o),
+            gjk(&ca, &cb, &o),
+            "{} {}",
+            show(&a),
+            show(&b)
+        );
         let d = DistanceOptions::default();
         assert_eq!(distance(&ra, &rb, &d), distance(&ca, &cb, &d));
     }
@@ -272,7 +288,10 @@ fn queries_on_the_climbing_hull_agree_with_the_reference() {
                         let tol = float_accuracy_bound(*d1, scale2, f64::EPSILON / 2.0);
                         assert!((d1 - d2).abs() <= 2.0 * tol, "{d1} vs {d2}");
                     }
-                    (DistanceOutcome::Intersecting { .. }, DistanceOutcome::Intersecting { .. }) => {}
+                    (
+                        DistanceOutcome::Intersecting { .. },
+                        DistanceOutcome::Intersecting { .. },
+                    ) => {}
                     other => panic!("gap {gap}: {other:?}"),
                 }
             }

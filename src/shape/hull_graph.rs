@@ -303,7 +303,8 @@ fn graph_3d<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> EdgeGraph {
     let Some(i1) = (0..n).find(|&i| p[i] != p[i0]) else {
         return EdgeGraph::from_edges(vec![i0], &HashSet::new());
     };
-    let collinear = |i: usize| (0..3).all(|k| orient2(&p[i0], &p[i1], &p[i], other_axes(k)) == Ordering::Equal);
+    let collinear =
+        |i: usize| (0..3).all(|k| orient2(&p[i0], &p[i1], &p[i], other_axes(k)) == Ordering::Equal);
     let Some(i2) = (0..n).find(|&i| !collinear(i)) else {
         // A segment: its two extreme points along p1 − p0 (the
         // lexicographic extremes of collinear points).
@@ -347,7 +348,12 @@ fn triangulated_hull<T: Scalar, const N: usize>(
     // Orient the start tetrahedron's faces outwards: the opposite vertex
     // lies below each.
     let mut faces: Vec<[usize; 3]> = Vec::new();
-    for (f, opposite) in [([a, b, c], d), ([a, b, d], c), ([a, c, d], b), ([b, c, d], a)] {
+    for (f, opposite) in [
+        ([a, b, c], d),
+        ([a, b, d], c),
+        ([a, c, d], b),
+        ([b, c, d], a),
+    ] {
         let [x, y, z] = f;
         if orient3(&p[x], &p[y], &p[z], &p[opposite]) == Ordering::Greater {
             faces.push([x, z, y]);
@@ -378,7 +384,12 @@ fn triangulated_hull<T: Scalar, const N: usize>(
             .filter(|(_, &v)| !v)
             .map(|(f, _)| *f)
             .collect();
-        for f in faces.iter().zip(&visible).filter(|(_, &v)| v).map(|(f, _)| f) {
+        for f in faces
+            .iter()
+            .zip(&visible)
+            .filter(|(_, &v)| v)
+            .map(|(f, _)| f)
+        {
             for (u, v) in [(f[0], f[1]), (f[1], f[2]), (f[2], f[0])] {
                 // A horizon edge: its twin belongs to a face that stays.
                 if !seen.contains(&(v, u)) {
