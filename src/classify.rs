@@ -97,7 +97,7 @@ use crate::region::{
 };
 use crate::scalar::Scalar;
 use crate::simplex::Simplex;
-use crate::vector::{cross2, cross3, dot, is_zero, normalized, reject, Vector};
+use crate::vector::{cross2, cross3, dot, is_zero, normalized_points, reject, Vector};
 
 /// The multiple of `u m³` below which a cubic quantity is rounding noise in
 /// float mode (see the module docs): 64 covers the at most 12 roundings of
@@ -166,8 +166,19 @@ impl Kept {
     }
 
     fn all(n: usize) -> Self {
-        let ix: Vec<usize> = (0..n).collect();
-        Self::from_slice(&ix)
+        let mut idx = [0u8; MAX_KEPT];
+        for (i, slot) in idx.iter_mut().enumerate().take(n) {
+            *slot = i as u8;
+        }
+        Kept {
+            len: n.min(MAX_KEPT) as u8,
+            idx,
+        }
+    }
+
+    /// The kept indices, in order, without allocating.
+    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.idx[..self.len as usize].iter().map(|&i| i as usize)
     }
 
     /// The kept indices, in order.
@@ -206,8 +217,12 @@ impl<T: Scalar, const N: usize> Classification<T, N> {
     /// The simplex made of the kept vertices of `simplex`, in order.
     pub fn apply(&self, simplex: &Simplex<T, N>) -> Simplex<T, N> {
         // The classifier only returns valid, distinct indices.
+        let mut idx = [0usize; MAX_KEPT];
+        for (slot, i) in idx.iter_mut().zip(self.kept.iter()) {
+            *slot = i;
+        }
         simplex
-            .select(&self.kept.indices())
+            .select(&idx[..self.kept.len()])
             .unwrap_or_else(|| simplex.clone())
     }
 }
@@ -221,7 +236,13 @@ pub fn classify<T: Scalar, const N: usize>(
 ) -> Result<Classification<T, N>, Error> {
     // Float modes: scale by a power of two first (no sign changes, no
     // rounding; see `vector::normalized`).
-    let p = normalized(simplex.points().cloned());
+    let Some(p) = normalized_points(simplex.points()) else {
+        // More than `MAX_POINTS` vertices: only possible for N ≥ 16.
+        return Err(Error::UnsupportedDimension {
+            dim: N,
+            supported: "2 and 3 (single points: any)",
+        });
+    };
     match (N, p.len()) {
         (_, 0) => Err(Error::InvalidParameter {
             which: Which::Query,
@@ -601,10 +622,8 @@ fn classify_tet3<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> Classificatio
     if volume6.is_zero() {
         return stop(Region::Tet3(Degenerate), 4);
     }
-    let outside: Vec<bool> = TET_FACES
-        .iter()
-        .map(|(f, w, _)| outside_face(p, *f, *w) > zero)
-        .collect();
+    let outside: [bool; 4] =
+        std::array::from_fn(|i| outside_face(p, TET_FACES[i].0, TET_FACES[i].1) > zero);
     if outside.iter().all(|o| !o) {
         return stop(Region::Tet3(In), 4);
     }

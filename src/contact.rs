@@ -41,13 +41,17 @@
 
 use std::cmp::Ordering;
 
+use arrayvec::ArrayVec;
+
+use crate::distance::subalgorithm::{closest_point_fixed, Face};
 use crate::error::Error;
 use crate::gjk::{gjk, support_vertex, NotConverged, Options, Outcome};
 use crate::scalar::Scalar;
 use crate::shape::Support;
 use crate::simplex::Simplex;
 use crate::vector::{
-    apply_rows, apply_rows_transposed, cross3, dot, is_finite, normalized, perp2, Vector,
+    apply_rows, apply_rows_transposed, cross3, dot, is_finite, normalized_points, perp2, Points,
+    Vector,
 };
 
 /// The three-way verdict. `R` is the type of a no-verdict's reason:
@@ -244,7 +248,13 @@ where
     // from coordinates near 10¹³ (an infinite "normal"; fuzz target
     // `f32_bits`, tests/fuzz_crashes). A power-of-two scale keeps them in
     // range without changing `span(G)`, the only thing they depend on.
-    let pts = normalized(face.iter().map(|&i| simplex.point(i).clone()));
+    let Some(pts) = normalized_points(face.iter().map(|&i| simplex.point(i))) else {
+        // Unreachable: a face has at most N + 1 ≤ 4 vertices.
+        let region = crate::region::Region::Point(crate::region::PointRegion::O);
+        return Ok(Contact::NotConverged {
+            reason: NotConverged::Degenerate { region },
+        });
+    };
     match (N, N - k) {
         (_, 1) => {
             // Float mode: the face may be up to the containment band from
@@ -337,21 +347,39 @@ where
 /// sub-algorithm in `f64` on the points scaled by a power of two.
 fn facet_near_origin<T: Scalar, const N: usize>(
     simplex: &Simplex<T, N>,
-    face: &[usize],
-) -> Result<Option<Vec<usize>>, Error> {
-    let pts = normalized(face.iter().map(|&i| simplex.point(i).map(|x| x.to_f64())));
+    face: &Face,
+) -> Result<Option<Face>, Error> {
+    // On the stack (no allocation per float query, `tests/allocations.rs`):
+    // a face has at most N + 1 ≤ 4 ≤ MAX_POINTS vertices here.
+    let mut as_f64: Points<f64, N> = Points::new();
+    for &i in face {
+        if as_f64
+            .try_push(simplex.point(i).map(|x| x.to_f64()))
+            .is_err()
+        {
+            return Err(too_many());
+        }
+    }
+    let pts = normalized_points(as_f64.iter()).ok_or_else(too_many)?;
     let scale = pts.iter().map(|p| dot(p, p).sqrt()).fold(0.0, f64::max);
     let tol = crate::distance::ABS_TOL_FACTOR * T::UNIT_ROUNDOFF * scale;
-    let mut best: Option<(f64, Vec<usize>)> = None;
+    let mut best: Option<(f64, Face)> = None;
     for skip in 0..pts.len() {
-        let idx: Vec<usize> = (0..pts.len()).filter(|&i| i != skip).collect();
-        let facet: Vec<Vector<f64, N>> = idx.iter().map(|&i| pts[i]).collect();
-        let c = crate::distance::closest_point(&facet)?;
+        let idx: Face = (0..pts.len()).filter(|&i| i != skip).collect();
+        let facet: Points<f64, N> = idx.iter().map(|&i| pts[i]).collect();
+        let c = closest_point_fixed(&facet)?;
         if c.dist2.sqrt() <= tol && best.as_ref().is_none_or(|(d, _)| c.dist2 < *d) {
             best = Some((c.dist2, c.kept.iter().map(|&k| face[idx[k]]).collect()));
         }
     }
     Ok(best.map(|(_, f)| f))
+}
+
+fn too_many() -> Error {
+    Error::InvalidParameter {
+        which: crate::error::Which::Query,
+        what: "too many simplex points".into(),
+    }
 }
 
 /// `π(S)` for a linear map `π` given by its rows: `s_{π(S)}(e) = π(s_S(πᵀe))`.
@@ -409,21 +437,31 @@ fn complement_2<T: Scalar, const N: usize>(pts: &[Vector<T, N>]) -> [Vector<T, N
 /// `G t = r`, `Gᵢⱼ = (pᵢ − p₀)·(pⱼ − p₀)`, `rᵢ = −(pᵢ − p₀)·p₀`; by Cramer's rule
 /// `tᵢ = det Gᵢ / det G` with `det G > 0`, and the weight of `p₀` is
 /// `(det G − Σ det Gᵢ) / det G`. Only signs are needed, so nothing is divided.
-pub(crate) fn minimal_face<T: Scalar, const N: usize>(simplex: &Simplex<T, N>) -> Vec<usize> {
+pub(crate) fn minimal_face<T: Scalar, const N: usize>(simplex: &Simplex<T, N>) -> Face {
     // Float modes: a power-of-two scale keeps the Gram determinant in range.
-    let p = normalized(simplex.points().cloned());
+    // Everything below is on the stack (no allocation per query in float
+    // mode, `tests/allocations.rs`); the arithmetic is the cofactor
+    // expansion's, operation for operation.
+    let Some(p) = normalized_points(simplex.points()) else {
+        // More than MAX_POINTS vertices: unreachable (N ≤ 3 here).
+        return Face::new();
+    };
     let k = p.len().saturating_sub(1);
     if k == 0 {
-        return vec![0];
+        return (0..1).collect();
     }
-    let e: Vec<Vector<T, N>> = (1..=k).map(|i| &p[i] - &p[0]).collect();
-    let g: Vec<Vec<T>> = e
+    if k > MAX_GRAM {
+        // `contact` runs only after `gjk`, which accepts N = 2 and 3 only.
+        return Face::new();
+    }
+    let e: ArrayVec<Vector<T, N>, MAX_GRAM> = (1..=k).map(|i| &p[i] - &p[0]).collect();
+    let g: Gram<T> = e
         .iter()
         .map(|ei| e.iter().map(|ej| dot(ei, ej)).collect())
         .collect();
-    let r: Vec<T> = e.iter().map(|ei| -dot(ei, &p[0])).collect();
+    let r: ArrayVec<T, MAX_GRAM> = e.iter().map(|ei| -dot(ei, &p[0])).collect();
     let det_g = det(&g);
-    let mut weights = Vec::with_capacity(k + 1);
+    let mut weights: ArrayVec<T, { MAX_GRAM + 1 }> = ArrayVec::new();
     let mut rest = det_g.clone();
     for i in 0..k {
         let mut gi = g.clone();
@@ -444,16 +482,22 @@ pub(crate) fn minimal_face<T: Scalar, const N: usize>(simplex: &Simplex<T, N>) -
         .collect()
 }
 
+/// The largest Gram system of [`minimal_face`]: `k ≤ N ≤ 3` edge vectors.
+const MAX_GRAM: usize = 3;
+
+/// A Gram matrix of at most [`MAX_GRAM`] rows, on the stack.
+type Gram<T> = ArrayVec<ArrayVec<T, MAX_GRAM>, MAX_GRAM>;
+
 /// The determinant of a small square matrix by cofactor expansion (only `+`,
-/// `−`, `×`: exact for rationals; sizes up to 3 here).
-fn det<T: Scalar>(m: &[Vec<T>]) -> T {
+/// `−`, `×`: exact for rationals; sizes up to [`MAX_GRAM`]).
+fn det<T: Scalar>(m: &[ArrayVec<T, MAX_GRAM>]) -> T {
     match m.len() {
         0 => T::one(),
         1 => m[0][0].clone(),
         n => {
             let mut sum = T::zero();
             for j in 0..n {
-                let minor: Vec<Vec<T>> = m[1..]
+                let minor: Gram<T> = m[1..]
                     .iter()
                     .map(|row| {
                         row.iter()

@@ -100,12 +100,13 @@
 //! (float mode), and is reported as non-convergence.
 
 use crate::classify::classify;
+use crate::distance::subalgorithm::{closest_point_fixed, Face};
 use crate::error::{Error, Which};
 use crate::region::{Region, RegionKind};
 use crate::scalar::Scalar;
 use crate::shape::Support;
 use crate::simplex::{Simplex, Vertex};
-use crate::vector::{dot, is_finite, is_zero, normalized, Vector};
+use crate::vector::{dot, is_finite, is_zero, normalized_points, Points, Vector};
 
 /// Float mode only: `Some(face)` when the closed simplex `simplex`, which
 /// the classifier says contains the origin, is in fact farther from it than
@@ -119,15 +120,34 @@ use crate::vector::{dot, is_finite, is_zero, normalized, Vector};
 /// a power of two ([`crate::vector::normalized`]): exact conversions, no
 /// overflow or underflow, and for `f32` input 29 more bits than the
 /// classifier had.
-fn containment_refuted<T: Scalar, const N: usize>(simplex: &Simplex<T, N>) -> Option<Vec<usize>> {
+///
+/// Nothing here allocates (the points and the face are on the stack,
+/// [`Points`] and [`Face`]): an intersecting float query costs no heap
+/// allocation either (`tests/allocations.rs`).
+fn containment_refuted<T: Scalar, const N: usize>(
+    simplex: &Simplex<T, N>,
+) -> Result<Option<Face>, Error> {
     if T::EXACT {
-        return None;
+        return Ok(None);
     }
-    let pts = normalized(simplex.points().map(|p| p.map(|x| x.to_f64())));
+    // The loop runs in 2D and 3D only, so a simplex has at most
+    // 4 ≤ MAX_POINTS vertices. The check fails closed: a failure of its
+    // own is an error, never "the containment stands" (found in review).
+    let too_many = || Error::InvalidParameter {
+        which: Which::Query,
+        what: "too many simplex points".into(),
+    };
+    let mut as_f64: Points<f64, N> = Points::new();
+    for p in simplex.points() {
+        as_f64
+            .try_push(p.map(|x| x.to_f64()))
+            .map_err(|_| too_many())?;
+    }
+    let pts = normalized_points(as_f64.iter()).ok_or_else(too_many)?;
     let scale = pts.iter().map(|p| dot(p, p).sqrt()).fold(0.0, f64::max);
-    let closest = crate::distance::closest_point(&pts).ok()?;
+    let closest = closest_point_fixed(&pts)?;
     let tol = crate::distance::ABS_TOL_FACTOR * T::UNIT_ROUNDOFF * scale;
-    (closest.dist2.sqrt() > tol).then_some(closest.kept)
+    Ok((closest.dist2.sqrt() > tol).then_some(closest.kept))
 }
 
 /// The default cap on support calls per query (see the module docs).
@@ -281,6 +301,11 @@ pub struct Step<T: Scalar, const N: usize> {
     pub kept: Simplex<T, N>,
     /// The next search direction, if the search goes on.
     pub next_direction: Option<Vector<T, N>>,
+    /// Float mode: `region` is a containing one, but the containment check
+    /// refuted it (module docs, "Float mode: containment is checked");
+    /// `kept` and `next_direction` are then the check's (or the query ends
+    /// with no verdict). Always `false` in exact mode.
+    pub containment_refuted: bool,
 }
 
 /// Watches the loop. The unit type `()` watches nothing and costs nothing:
@@ -456,6 +481,7 @@ where
                     region: None,
                     kept: simplex.clone(),
                     next_direction: None,
+                    containment_refuted: false,
                 });
             }
             return Ok(Report {
@@ -482,8 +508,10 @@ where
         let mut kept = c.apply(&grown);
         let mut next = c.direction.clone();
         let mut kind = c.region.kind();
+        let mut refuted = false;
         if kind == RegionKind::Contains {
-            if let Some(face) = containment_refuted(&grown) {
+            if let Some(face) = containment_refuted(&grown)? {
+                refuted = true;
                 // Float mode: the classifier's noise decision is refuted
                 // (module docs, "Float mode: containment is checked"). Go
                 // on from the face that holds the closest point, classified
@@ -514,6 +542,7 @@ where
                 region: Some(c.region),
                 kept: kept.clone(),
                 next_direction: next.clone(),
+                containment_refuted: refuted,
             });
         }
         simplex = kept;

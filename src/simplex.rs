@@ -162,12 +162,12 @@ impl<T: Scalar, const N: usize> Simplex<T, N> {
     }
 
     /// The vertices, newest first.
-    pub fn iter(&self) -> impl Iterator<Item = &Vertex<T, N>> + '_ {
+    pub fn iter(&self) -> impl Iterator<Item = &Vertex<T, N>> + Clone + '_ {
         (0..self.len).map(move |i| self.slot(i))
     }
 
     /// The Minkowski points, newest first.
-    pub fn points(&self) -> impl Iterator<Item = &Vector<T, N>> + '_ {
+    pub fn points(&self) -> impl Iterator<Item = &Vector<T, N>> + Clone + '_ {
         self.iter().map(|v| &v.w)
     }
 

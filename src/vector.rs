@@ -7,6 +7,7 @@
 //! the same thing in 3D, is Eric's scaled perpendicular in 2D (seed 004), and
 //! exists in every dimension.
 
+use arrayvec::ArrayVec;
 use nalgebra::SVector;
 
 use crate::scalar::Scalar;
@@ -107,6 +108,34 @@ pub fn normalized<T: Scalar, const N: usize>(
     pts.into_iter()
         .map(|p| p * s1.clone() * s2.clone())
         .collect()
+}
+
+/// At most [`MAX_POINTS`] points on the stack: the simplices of the loops
+/// and their scaled copies (no heap allocation per query in float mode).
+pub type Points<T, const N: usize> = ArrayVec<Vector<T, N>, MAX_POINTS>;
+
+/// The capacity of [`Points`]: a simplex in `N ≤ 15` dimensions has at
+/// most `N + 1 ≤ 16` vertices (the distance loop's limit,
+/// [`crate::distance::subalgorithm::MAX_VERTICES`]).
+pub const MAX_POINTS: usize = 16;
+
+/// [`normalized`] into a [`Points`] (no allocation); `None` when there are
+/// more than [`MAX_POINTS`] points. The same arithmetic: the same scale
+/// factors, the same products.
+pub fn normalized_points<'a, T: Scalar + 'a, const N: usize>(
+    points: impl Iterator<Item = &'a Vector<T, N>> + Clone,
+) -> Option<Points<T, N>> {
+    let (s1, s2) = pow2_factors(points.clone());
+    let mut out = Points::new();
+    for p in points {
+        let q = if T::EXACT {
+            p.clone()
+        } else {
+            p * s1.clone() * s2.clone()
+        };
+        out.try_push(q).ok()?;
+    }
+    Some(out)
 }
 
 /// The two powers of two `(s₁, s₂)` by which [`normalized`] scales: their

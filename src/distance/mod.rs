@@ -110,6 +110,7 @@
 //! [`DistanceOutcome::NotConverged`], which is **never** a separation
 //! verdict; its `best` is the closest point found so far (an upper bound).
 
+pub mod nesterov;
 pub mod subalgorithm;
 
 pub use subalgorithm::{closest_point, closest_point_classified, Closest};
@@ -119,7 +120,9 @@ use crate::gjk::{start_direction, support_vertex, DEFAULT_MAX_ITERATIONS};
 use crate::scalar::{Field, Scalar};
 use crate::shape::Support;
 use crate::simplex::Simplex;
-use crate::vector::{dot, is_finite, Vector};
+use crate::vector::{dot, is_finite, Points, Vector};
+use arrayvec::ArrayVec;
+use subalgorithm::{closest_point_classified_fixed, closest_point_fixed, Lambda};
 
 /// Float mode stops as separated when the gap `v·v − v·w` is at most
 /// `REL_TOL · v·v`, with `REL_TOL = REL_TOL_FACTOR · u`.
@@ -327,7 +330,7 @@ fn warm_simplex<T, const N: usize, A, B>(
     b: &B,
     warm: Option<&Simplex<T, N>>,
     cap: usize,
-) -> Result<Option<(Simplex<T, N>, Vec<T>, usize)>, Error>
+) -> Result<Option<(Simplex<T, N>, Lambda<T>, usize)>, Error>
 where
     T: Field,
     A: Support<T, N> + ?Sized,
@@ -336,7 +339,10 @@ where
     let Some(warm) = warm else {
         return Ok(None);
     };
-    let mut fresh: Vec<crate::simplex::Vertex<T, N>> = Vec::new();
+    // At most N + 1 ≤ MAX_VERTICES vertices (N < MAX_VERTICES is checked
+    // by the caller): on the stack.
+    let mut fresh: ArrayVec<crate::simplex::Vertex<T, N>, { subalgorithm::MAX_VERTICES }> =
+        ArrayVec::new();
     let mut calls = 0;
     for old in warm.iter() {
         if calls >= cap {
@@ -353,15 +359,15 @@ where
         }
         let w = support_vertex(a, b, &old.dir, calls)?;
         calls += 1;
-        if !fresh.iter().any(|f| f.w == w.w) {
+        if !fresh.iter().any(|f| f.w == w.w) && !fresh.is_full() {
             fresh.push(w);
         }
     }
     if fresh.is_empty() {
         return Ok(None);
     }
-    let pts: Vec<Vector<T, N>> = fresh.iter().map(|v| v.w.clone()).collect();
-    let closest = closest_point(&pts)?;
+    let pts: Points<T, N> = fresh.iter().map(|v| v.w.clone()).collect();
+    let closest = closest_point_fixed(&pts)?;
     let simplex = Simplex::from_vertices(closest.kept.iter().map(|&i| fresh[i].clone()));
     Ok(simplex.map(|s| (s, closest.lambda, calls)))
 }
@@ -398,18 +404,40 @@ where
     A: Support<T, N> + ?Sized,
     B: Support<T, N> + ?Sized,
 {
-    distance_at_scale(a, b, opts, 0.0)
+    distance_loop(a, b, opts, None, 0.0)
 }
 
-/// [`distance`] with the float tolerances' `scale²` at least `floor2`
-/// (`0` for [`distance`] itself). The projected sub-queries of
-/// [`crate::verdict`] need it: their points are projections, whose norms
-/// say nothing about the rounding of the coordinates they were computed
-/// from, so "the origin reached" must be judged at the original scale.
+/// [`distance`] with the float tolerances' `scale²` at least `floor2`.
+/// The projected sub-queries of [`crate::verdict`] need it: their points
+/// are projections, whose norms say nothing about the rounding of the
+/// coordinates they were computed from, so "the origin reached" must be
+/// judged at the original scale.
 pub(crate) fn distance_at_scale<T, const N: usize, A, B>(
     a: &A,
     b: &B,
     opts: &DistanceOptions<T, N>,
+    floor2: f64,
+) -> Result<DistanceReport<T, N>, Error>
+where
+    T: Field,
+    A: Support<T, N> + ?Sized,
+    B: Support<T, N> + ?Sized,
+{
+    distance_loop(a, b, opts, None, floor2)
+}
+
+/// The distance loop. With `momentum` (the accelerated variant,
+/// [`nesterov`]) the support direction of a step may be the momentum
+/// direction instead of `v`; every stop decision is still taken on a plain
+/// step (the momentum is switched off first), so the outcomes mean what
+/// the plain loop's mean. `None` is [`distance`], the reference. The float
+/// tolerances' `scale²` is at least `floor2` ([`distance_at_scale`]; `0`
+/// otherwise).
+pub(crate) fn distance_loop<T, const N: usize, A, B>(
+    a: &A,
+    b: &B,
+    opts: &DistanceOptions<T, N>,
+    mut momentum: Option<&mut nesterov::Momentum<T, N>>,
     floor2: f64,
 ) -> Result<DistanceReport<T, N>, Error>
 where
@@ -450,7 +478,9 @@ where
                 let mut simplex = Simplex::<T, N>::new();
                 // Cannot fail: the simplex is empty and holds N + 1 ≥ 2 vertices.
                 let _ = simplex.push_front(first);
-                (simplex, vec![T::one()], 1)
+                let mut lambda = Lambda::new();
+                lambda.push(T::one());
+                (simplex, lambda, 1)
             }
         };
     let u = T::UNIT_ROUNDOFF;
@@ -513,7 +543,13 @@ where
                 iterations,
             ));
         }
-        let w = support_vertex(a, b, &-&v, iterations)?;
+        // The accelerated variant searches along its momentum direction
+        // while it is on (`nesterov`); the reference along `v`.
+        let accelerating = momentum.as_ref().is_some_and(|m| m.is_on());
+        let w = match momentum.as_mut() {
+            Some(m) if accelerating => support_vertex(a, b, &-m.direction(&v), iterations)?,
+            _ => support_vertex(a, b, &-&v, iterations)?,
+        };
         iterations += 1;
         if vertex_overflows(&w) {
             return Err(Error::Overflow {
@@ -556,6 +592,16 @@ where
                 iterations,
             })
         };
+        let repeated = simplex.points().any(|p| *p == w.w);
+        if accelerating && (converged || in_noise || repeated) {
+            // `w` is not the support point along `−v`, so a small gap
+            // proves nothing: switch to plain steps, which decide
+            // (`nesterov`, "Stopping").
+            if let Some(m) = momentum.as_mut() {
+                m.switch_off();
+            }
+            continue;
+        }
         if converged {
             return separated(simplex);
         }
@@ -566,21 +612,31 @@ where
                 Ok(not_converged(reason, best.clone(), iterations))
             }
         };
-        if simplex.points().any(|p| *p == w.w) {
+        if repeated {
             return stalled(DistanceNotConverged::RepeatedVertex);
         }
+        // Only the accelerated variant keeps the new point (no clone in
+        // the reference).
+        let w_point = accelerating.then(|| w.w.clone());
         let mut grown = simplex.clone();
         // Cannot fail: a simplex of N + 1 vertices returned above.
         let _ = grown.push_front(w);
         let closest = match opts.sub_algorithm {
             SubAlgorithm::Johnson => {
-                let pts: Vec<Vector<T, N>> = grown.points().cloned().collect();
-                closest_point(&pts)?
+                let pts: Points<T, N> = grown.points().cloned().collect();
+                closest_point_fixed(&pts)?
             }
-            SubAlgorithm::Classify => closest_point_classified(&grown)?,
+            SubAlgorithm::Classify => closest_point_classified_fixed(&grown)?,
         };
         if closest.dist2 >= vv {
+            if let (true, Some(m)) = (accelerating, momentum.as_mut()) {
+                m.switch_off();
+                continue;
+            }
             return stalled(DistanceNotConverged::NoProgress);
+        }
+        if let (Some(p), Some(m)) = (w_point, momentum.as_mut()) {
+            m.record(p);
         }
         simplex = match grown.select(&closest.kept) {
             Some(s) => s,

@@ -102,7 +102,9 @@ use crate::error::{Error, Which};
 use crate::region::RegionKind;
 use crate::scalar::{Field, Scalar};
 use crate::simplex::Simplex;
-use crate::vector::{dot, is_finite, normalized, Vector};
+use arrayvec::ArrayVec;
+
+use crate::vector::{dot, is_finite, normalized_points, Points, Vector};
 
 /// The most points [`closest_point`] accepts: `2¹⁶ − 1` faces to try at
 /// worst. (A simplex in `N` dimensions has at most `N + 1` vertices, so the
@@ -143,30 +145,59 @@ pub struct Closest<T: Scalar, const N: usize> {
     pub fallback: bool,
 }
 
+/// Barycentric coordinates on the stack (at most [`MAX_VERTICES`]).
+pub(crate) type Lambda<T> = ArrayVec<T, MAX_VERTICES>;
+
+/// Vertex indices on the stack (at most [`MAX_VERTICES`]).
+pub(crate) type Face = ArrayVec<usize, MAX_VERTICES>;
+
 /// The affine coordinates `λ` of the projection of `O` on the affine hull of
 /// `face` (indices into `p`), by the Gram system of the module docs; `None`
 /// when the face is affinely dependent (or, in float mode, a coordinate is
 /// not finite).
 ///
-/// `p` should be scaled by a power of two first ([`normalized`]): `λ` does
+/// `p` should be scaled by a power of two first ([`crate::vector::normalized`]): `λ` does
 /// not change under scaling, and the Gram entries (degree 2) stay in range.
 pub(crate) fn project_face<T: Field, const N: usize>(
     p: &[Vector<T, N>],
     face: &[usize],
 ) -> Option<Vec<T>> {
+    project_face_fixed(p, face).map(|l| l.to_vec())
+}
+
+/// [`project_face`] without allocating: the Gram system of a face of `m + 1`
+/// vertices is `m × m` with `m ≤ N` (a face holds at most `N + 1` affinely
+/// independent points; a larger one is dependent and refused), so every
+/// array has `N` rows. The arithmetic is the same, operation for operation.
+pub(crate) fn project_face_fixed<T: Field, const N: usize>(
+    p: &[Vector<T, N>],
+    face: &[usize],
+) -> Option<Lambda<T>> {
     let (&s0, rest) = face.split_first()?;
     let m = rest.len();
-    let e: Vec<Vector<T, N>> = rest.iter().map(|&s| &p[s] - &p[s0]).collect();
+    if m > N || m >= MAX_VERTICES {
+        // More than N + 1 points in N dimensions are affinely dependent;
+        // past `MAX_VERTICES` the distance loop refuses the dimension.
+        return None;
+    }
+    let zero = || T::zero();
+    let mut e: [Vector<T, N>; N] = std::array::from_fn(|_| Vector::zeros());
+    for (ei, &s) in e.iter_mut().zip(rest) {
+        *ei = &p[s] - &p[s0];
+    }
     // G μ = c with G_ij = eᵢ · eⱼ, c_i = −eᵢ · p_{s₀}.
-    let g: Vec<Vec<T>> = (0..m)
-        .map(|i| (0..m).map(|j| dot(&e[i], &e[j])).collect())
-        .collect();
-    let c: Vec<T> = (0..m).map(|i| -dot(&e[i], &p[s0])).collect();
+    let mut g: [[T; N]; N] = std::array::from_fn(|_| std::array::from_fn(|_| zero()));
+    for i in 0..m {
+        for j in 0..m {
+            g[i][j] = dot(&e[i], &e[j]);
+        }
+    }
+    let c: [T; N] = std::array::from_fn(|i| if i < m { -dot(&e[i], &p[s0]) } else { zero() });
     // LDLᵀ: D_j = G_jj − Σ_{k<j} L_jk² D_k,
     //       L_ij = (G_ij − Σ_{k<j} L_ik L_jk D_k) / D_j   (i > j).
     let u = T::UNIT_ROUNDOFF;
-    let mut l: Vec<Vec<T>> = vec![vec![T::zero(); m]; m];
-    let mut d: Vec<T> = Vec::with_capacity(m);
+    let mut l: [[T; N]; N] = std::array::from_fn(|_| std::array::from_fn(|_| zero()));
+    let mut d: [T; N] = std::array::from_fn(|_| zero());
     for j in 0..m {
         let mut dj = g[j][j].clone();
         for k in 0..j {
@@ -183,22 +214,21 @@ pub(crate) fn project_face<T: Field, const N: usize>(
             }
             l[i][j] = x / dj.clone();
         }
-        d.push(dj);
+        d[j] = dj;
     }
     // L y = c;  z = D⁻¹ y;  Lᵀ μ = z.
-    let mut y: Vec<T> = Vec::with_capacity(m);
+    let mut y: [T; N] = std::array::from_fn(|_| zero());
     for i in 0..m {
         let mut x = c[i].clone();
-        for (k, yk) in y.iter().enumerate() {
-            x -= l[i][k].clone() * yk.clone();
+        for k in 0..i {
+            x -= l[i][k].clone() * y[k].clone();
         }
-        y.push(x);
+        y[i] = x;
     }
-    let mut mu: Vec<T> = y
-        .into_iter()
-        .zip(&d)
-        .map(|(yi, di)| yi / di.clone())
-        .collect();
+    let mut mu: [T; N] = std::array::from_fn(|_| zero());
+    for i in 0..m {
+        mu[i] = y[i].clone() / d[i].clone();
+    }
     for i in (0..m).rev() {
         let mut x = mu[i].clone();
         for k in i + 1..m {
@@ -206,13 +236,15 @@ pub(crate) fn project_face<T: Field, const N: usize>(
         }
         mu[i] = x;
     }
-    let mut lambda = Vec::with_capacity(m + 1);
+    let mut lambda = Lambda::new();
     let mut l0 = T::one();
-    for x in &mu {
+    for x in &mu[..m] {
         l0 -= x.clone();
     }
     lambda.push(l0);
-    lambda.extend(mu);
+    for x in &mu[..m] {
+        lambda.push(x.clone());
+    }
     lambda.iter().all(Scalar::is_finite).then_some(lambda)
 }
 
@@ -270,6 +302,28 @@ fn check_points<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> Result<(), Err
     Ok(())
 }
 
+/// [`Closest`] on the stack: what the distance loop uses (no allocation).
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct ClosestFixed<T: Scalar, const N: usize> {
+    pub(crate) kept: Face,
+    pub(crate) lambda: Lambda<T>,
+    pub(crate) v: Vector<T, N>,
+    pub(crate) dist2: T,
+    pub(crate) fallback: bool,
+}
+
+impl<T: Scalar, const N: usize> From<ClosestFixed<T, N>> for Closest<T, N> {
+    fn from(c: ClosestFixed<T, N>) -> Self {
+        Closest {
+            kept: c.kept.to_vec(),
+            lambda: c.lambda.to_vec(),
+            v: c.v,
+            dist2: c.dist2,
+            fallback: c.fallback,
+        }
+    }
+}
+
 /// The point of `conv{p}` closest to the origin, the smallest face holding
 /// it and its barycentric coordinates (see the module docs), in any
 /// dimension `N ≥ 1`, for any number of points up to [`MAX_VERTICES`]
@@ -282,16 +336,29 @@ fn check_points<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> Result<(), Err
 pub fn closest_point<T: Field, const N: usize>(
     points: &[Vector<T, N>],
 ) -> Result<Closest<T, N>, Error> {
+    closest_point_fixed(points).map(Closest::from)
+}
+
+/// [`closest_point`] without allocating (the distance loop's form).
+pub(crate) fn closest_point_fixed<T: Field, const N: usize>(
+    points: &[Vector<T, N>],
+) -> Result<ClosestFixed<T, N>, Error> {
     check_points(points)?;
-    let scaled = normalized(points.iter().cloned());
+    let Some(scaled) = normalized_points(points.iter()) else {
+        // Unreachable: `check_points` bounds the count by MAX_VERTICES.
+        return Err(Error::InvalidParameter {
+            which: Which::Query,
+            what: "too many simplex points".into(),
+        });
+    };
     let n = points.len();
     let zero = T::zero();
     // The fallback candidate (smallest |v|² with λ ≥ 0 so far).
-    let mut best: Option<Closest<T, N>> = None;
+    let mut best: Option<ClosestFixed<T, N>> = None;
     for size in 1..=n.min(N + 1) {
-        let mut face: Vec<usize> = (0..size).collect();
+        let mut face: Face = (0..size).collect();
         loop {
-            if let Some(lambda) = project_face(&scaled, &face) {
+            if let Some(lambda) = project_face_fixed(&scaled, &face) {
                 if lambda.iter().all(|l| *l >= zero) {
                     let v = combine(points, &face, &lambda);
                     let vv = dot(&v, &v);
@@ -303,7 +370,7 @@ pub fn closest_point<T: Field, const N: usize>(
                             .filter(|j| face.binary_search(j).is_err())
                             .all(|j| dot(&(&points[j] - &v), &v) >= zero);
                     if voronoi {
-                        return Ok(Closest {
+                        return Ok(ClosestFixed {
                             kept: face,
                             lambda,
                             v,
@@ -312,7 +379,7 @@ pub fn closest_point<T: Field, const N: usize>(
                         });
                     }
                     if best.as_ref().is_none_or(|b| vv < b.dist2) {
-                        best = Some(Closest {
+                        best = Some(ClosestFixed {
                             kept: face.clone(),
                             lambda,
                             v,
@@ -336,13 +403,14 @@ pub fn closest_point<T: Field, const N: usize>(
             what: "no face of the simplex could be projected on".into(),
         });
     };
-    let (kept, lambda): (Vec<usize>, Vec<T>) = best
-        .kept
-        .into_iter()
-        .zip(best.lambda)
-        .filter(|(_, l)| *l > zero)
-        .unzip();
-    Ok(Closest {
+    let (mut kept, mut lambda) = (Face::new(), Lambda::new());
+    for (k, l) in best.kept.iter().zip(&best.lambda) {
+        if *l > zero {
+            kept.push(*k);
+            lambda.push(l.clone());
+        }
+    }
+    Ok(ClosestFixed {
         kept,
         lambda,
         ..best
@@ -368,27 +436,36 @@ pub fn closest_point<T: Field, const N: usize>(
 pub fn closest_point_classified<T: Field, const N: usize>(
     simplex: &Simplex<T, N>,
 ) -> Result<Closest<T, N>, Error> {
-    let points: Vec<Vector<T, N>> = simplex.points().cloned().collect();
+    closest_point_classified_fixed(simplex).map(Closest::from)
+}
+
+/// [`closest_point_classified`] without allocating.
+pub(crate) fn closest_point_classified_fixed<T: Field, const N: usize>(
+    simplex: &Simplex<T, N>,
+) -> Result<ClosestFixed<T, N>, Error> {
+    let points: Points<T, N> = simplex.points().cloned().collect();
     check_points(&points)?;
     let c = classify(simplex)?;
     let generic = |points: &[Vector<T, N>]| {
-        closest_point(points).map(|mut r| {
+        closest_point_fixed(points).map(|mut r| {
             r.fallback = true;
             r
         })
     };
-    let mut face = match c.region.kind() {
+    let mut face: Face = match c.region.kind() {
         RegionKind::Degenerate => return generic(&points),
-        RegionKind::Search => c.kept.indices(),
+        RegionKind::Search => c.kept.iter().collect(),
         RegionKind::Contains => (0..points.len()).collect(),
     };
     face.sort_unstable();
-    let scaled = normalized(points.iter().cloned());
-    let zero = T::zero();
-    let Some(lambda) = project_face(&scaled, &face) else {
+    let Some(scaled) = normalized_points(points.iter()) else {
         return generic(&points);
     };
-    let (kept, lambda): (Vec<usize>, Vec<T>) = match c.region.kind() {
+    let zero = T::zero();
+    let Some(lambda) = project_face_fixed(&scaled, &face) else {
+        return generic(&points);
+    };
+    let (kept, lambda): (Face, Lambda<T>) = match c.region.kind() {
         RegionKind::Search => {
             if !lambda.iter().all(|l| *l > zero) {
                 return generic(&points);
@@ -407,7 +484,7 @@ pub fn closest_point_classified<T: Field, const N: usize>(
     };
     let v = combine(&points, &kept, &lambda);
     let dist2 = dot(&v, &v);
-    Ok(Closest {
+    Ok(ClosestFixed {
         kept,
         lambda,
         v,

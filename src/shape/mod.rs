@@ -25,6 +25,7 @@
 //! | shape | scalars | dimension | tie rule |
 //! |-------|---------|-----------|----------|
 //! | [`ConvexHull`], [`ConvexPolygon`], [`Triangle`] | [`Scalar`] (exact) | any | first listed point |
+//! | [`ClimbingHull`] (hill climbing; the fast path for large hulls) | [`Scalar`] (exact) | any (climbs in 2D, 3D) | first listed point (ties go to the scan); in floats the proved exact maximiser, which may differ from the scan's maximiser of rounded products (item 2) |
 //! | [`Cuboid`] | [`Scalar`] (exact) | any | `min[i]` when `d[i] = 0` |
 //! | [`Segment`] | [`Scalar`] (exact) | any | endpoint `a` |
 //! | [`MinkowskiSum`], [`Transformed`] | those of the parts | any | those of the parts |
@@ -77,10 +78,12 @@ impl<T: Scalar, const N: usize, S: Support<T, N> + ?Sized> Support<T, N> for Box
 
 mod ball;
 mod capsule;
+mod climb;
 mod cone;
 mod cuboid;
 mod cylinder;
 mod hull;
+pub(crate) mod hull_graph;
 mod minkowski;
 mod polygon;
 mod segment;
@@ -89,6 +92,7 @@ mod triangle;
 
 pub use ball::Ball;
 pub use capsule::Capsule;
+pub use climb::{ClimbingHull, SupportPath, CLIMB_MARGIN_FACTOR};
 pub use cone::Cone;
 pub use cuboid::Cuboid;
 pub use cylinder::Cylinder;

@@ -27,6 +27,7 @@
 //! | `kept` | the kept vertices' letters (`"AB"`), or `null` |
 //! | `kept_points` | the simplex after the step |
 //! | `next_direction` | the next `d`, or `null` |
+//! | `containment_refuted` | `true` when `region` contains the origin but the float containment check refuted it (`kept` and `next_direction` are the check's; with no direction the query ends without a verdict) |
 //! | `closest` | `v`, the point of the kept simplex closest to `O` |
 //! | `lower_bound_squared`, `upper_bound_squared` | the bounds on `δ²` of [`super`] |
 //! | `distance_bounds` | `[√lower, √upper]` as numbers (rounded) |
@@ -192,6 +193,7 @@ fn step_json<T: Field, const N: usize>(s: &TraceStep<T, N>) -> Value {
         "next_direction".into(),
         st.next_direction.as_ref().map_or(Value::Null, vector_json),
     );
+    m.insert("containment_refuted".into(), json!(st.containment_refuted));
     m.insert(
         "closest".into(),
         s.closest.as_ref().map_or(Value::Null, vector_json),

@@ -1,0 +1,946 @@
+//! This crate and parry (`parry3d-f64`, `parry2d-f64` 0.31) side by side,
+//! in the same run, on the same inputs: `cargo bench --bench versus`.
+//!
+//! The inputs are the fixed-seed scenes of `benches/scenes/mod.rs` (hulls
+//! of `n` points on an ellipsoid or in a cube, a ball against a hull, two
+//! ellipsoids; separated, near-touching and overlapping). Shapes are built
+//! before timing (parry's `from_convex_hull` computes a hull; ours keeps
+//! the points), so only the queries are timed.
+//!
+//! # Method: paired samples
+//!
+//! The machine is shared (2 cores, other jobs running). A ratio of two
+//! medians measured minutes apart would mostly measure the load in
+//! between, so each row is timed as **paired samples**: one sample of
+//! ours, one of the baseline, alternating which goes first, `SAMPLES`
+//! times; a sample is one pass over the row's pairs repeated enough times
+//! to last about [`TARGET_SAMPLE`]. The table gives the median time per
+//! query of each side and the **median of the per-sample ratios** (the
+//! load a sample sees is nearly the same for both of its halves).
+//!
+//! # Counts
+//!
+//! Before timing, every row's queries run once on shapes wrapped in a
+//! counter of support calls (for parry, through the same generic GJK
+//! functions its dispatcher calls for these shape pairs). `iters` is the
+//! number of support points of `A − B` (the calls on `A`); `calls` counts
+//! the calls on both shapes. Parry's ball queries project the ball's centre
+//! on the hull instead of running GJK on two support maps: no counts.
+//!
+//! Arguments: a substring filters the rows by name; `--samples K` changes
+//! the number of paired samples (default 31).
+
+mod pairs;
+mod scenes;
+
+use std::cell::{Cell, RefCell};
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use gjk::certified::{certify, CertifiedOptions};
+use gjk::distance::nesterov::distance_accelerated;
+use gjk::distance::{distance, DistanceOptions, DistanceOutcome};
+use gjk::gjk::{gjk, Options, Outcome};
+use gjk::shape::{Ball, ClimbingHull, ConvexHull};
+use gjk::{Support, Vector, Which};
+use scenes::{ball_pairs, ellipsoid_pairs, hull_pairs, Cloud, Ellipsoid, BALL_RADIUS, POSES};
+
+/// The row filter (command-line substring), if any.
+static FILTER: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+
+/// Whether a row of this name is wanted (its inputs are built only then).
+fn wanted(name: &str) -> bool {
+    FILTER
+        .get()
+        .and_then(|f| f.as_deref())
+        .is_none_or(|f| name.contains(f))
+}
+
+/// Pairs per row.
+const PAIRS: usize = 16;
+/// The hull sizes.
+const SIZES: [usize; 4] = [8, 32, 128, 1024];
+/// How long one half of a paired sample should last.
+const TARGET_SAMPLE: Duration = Duration::from_micros(400);
+
+// ---------------------------------------------------------------------------
+// Counting wrappers
+// ---------------------------------------------------------------------------
+
+/// Our shape, counting its support calls.
+struct Counted<'a, S: ?Sized> {
+    shape: &'a S,
+    calls: &'a Cell<usize>,
+}
+
+impl<S: Support<f64, N> + ?Sized, const N: usize> Support<f64, N> for Counted<'_, S> {
+    fn support(&self, dir: &Vector<f64, N>) -> Vector<f64, N> {
+        self.calls.set(self.calls.get() + 1);
+        self.shape.support(dir)
+    }
+}
+
+macro_rules! parry_counter {
+    ($name:ident, $krate:ident) => {
+        /// A parry shape, counting its support calls.
+        struct $name<'a, S: ?Sized> {
+            shape: &'a S,
+            calls: &'a Cell<usize>,
+        }
+
+        impl<S: $krate::shape::SupportMap + ?Sized> $krate::shape::SupportMap for $name<'_, S> {
+            fn local_support_point(&self, dir: $krate::math::Vector) -> $krate::math::Vector {
+                self.calls.set(self.calls.get() + 1);
+                self.shape.local_support_point(dir)
+            }
+        }
+    };
+}
+parry_counter!(Counted3, parry3d_f64);
+parry_counter!(Counted2, parry2d_f64);
+
+impl parry3d_f64::shape::SupportMap for Ellipsoid {
+    fn local_support_point(&self, d: parry3d_f64::math::Vector) -> parry3d_f64::math::Vector {
+        let s = self.support_of([d.x, d.y, d.z]);
+        parry3d_f64::math::Vector::new(s[0], s[1], s[2])
+    }
+}
+
+/// Support calls per query: `(iterations, calls)` summed over the pairs.
+#[derive(Clone, Copy, Default)]
+struct Count {
+    iters: usize,
+    calls: usize,
+}
+
+/// Our 3D hull with either support map: the linear scan (the reference)
+/// or hill climbing ([`ClimbingHull`]).
+#[derive(Clone)]
+enum Hull3 {
+    Scan(ConvexHull<f64, 3>),
+    Climb(ClimbingHull<f64, 3>),
+}
+
+impl Support<f64, 3> for Hull3 {
+    fn support(&self, dir: &Vector<f64, 3>) -> Vector<f64, 3> {
+        match self {
+            Hull3::Scan(h) => h.support(dir),
+            Hull3::Climb(h) => h.support(dir),
+        }
+    }
+}
+
+/// Our shape, recording the directions of its support calls.
+struct Recorded<'a, S: ?Sized, const N: usize> {
+    shape: &'a S,
+    dirs: &'a RefCell<Vec<Vector<f64, N>>>,
+}
+
+impl<S: Support<f64, N> + ?Sized, const N: usize> Support<f64, N> for Recorded<'_, S, N> {
+    fn support(&self, dir: &Vector<f64, N>) -> Vector<f64, N> {
+        self.dirs.borrow_mut().push(*dir);
+        self.shape.support(dir)
+    }
+}
+
+/// The support calls of `query` on every pair, replayed without the rest
+/// of the query: the same directions on the same shapes, in order.
+fn supports_only<A, B, const N: usize>(
+    pairs: &[(A, B)],
+    query: impl Fn(&Recorded<A, N>, &Recorded<B, N>),
+) -> Box<dyn Fn()>
+where
+    A: Support<f64, N> + Clone + 'static,
+    B: Support<f64, N> + Clone + 'static,
+{
+    let mut replay = Vec::new();
+    for (a, b) in pairs {
+        let (da, db) = (RefCell::new(Vec::new()), RefCell::new(Vec::new()));
+        query(
+            &Recorded {
+                shape: a,
+                dirs: &da,
+            },
+            &Recorded {
+                shape: b,
+                dirs: &db,
+            },
+        );
+        replay.push((a.clone(), b.clone(), da.into_inner(), db.into_inner()));
+    }
+    Box::new(move || {
+        for (a, b, da, db) in &replay {
+            for d in da {
+                black_box(a.support(d));
+            }
+            for d in db {
+                black_box(b.support(d));
+            }
+        }
+    })
+}
+
+// ---------------------------------------------------------------------------
+// Rows
+// ---------------------------------------------------------------------------
+
+/// One line of the table: our query and the baseline's on the same pairs.
+struct Row {
+    name: String,
+    /// What `theirs` is: `parry` unless the row compares two of our own
+    /// queries (certified vs plain, accelerated, warm vs cold).
+    baseline: &'static str,
+    ours: Box<dyn Fn()>,
+    theirs: Box<dyn Fn()>,
+    /// Our query's support calls alone, replayed (the same directions on
+    /// the same shapes), if measured: the cost model's floor.
+    supports_only: Option<Box<dyn Fn()>>,
+    /// Counts per query, if known.
+    ours_count: Option<Count>,
+    theirs_count: Option<Count>,
+}
+
+fn v3(p: &Vector<f64, 3>) -> parry3d_f64::math::Vector {
+    parry3d_f64::math::Vector::new(p[0], p[1], p[2])
+}
+
+fn v2(p: &Vector<f64, 2>) -> parry2d_f64::math::Vector {
+    parry2d_f64::math::Vector::new(p[0], p[1])
+}
+
+/// Our count on one pair: `(iterations, calls on A, calls on B)` as the
+/// closure reports them.
+fn count_ours<A, B, const N: usize>(
+    a: &A,
+    b: &B,
+    query: impl Fn(&Counted<A>, &Counted<B>) -> usize,
+) -> Count
+where
+    A: Support<f64, N>,
+    B: Support<f64, N>,
+{
+    let (ca, cb) = (Cell::new(0), Cell::new(0));
+    let iters = query(
+        &Counted {
+            shape: a,
+            calls: &ca,
+        },
+        &Counted {
+            shape: b,
+            calls: &cb,
+        },
+    );
+    Count {
+        iters,
+        calls: ca.get() + cb.get(),
+    }
+}
+
+fn sum(counts: impl Iterator<Item = Count>) -> Count {
+    counts.fold(Count::default(), |s, c| Count {
+        iters: s.iters + c.iters,
+        calls: s.calls + c.calls,
+    })
+}
+
+fn hull_rows_3d(rows: &mut Vec<Row>) {
+    use parry3d_f64::math::Pose;
+    use parry3d_f64::query;
+    use parry3d_f64::shape::ConvexPolyhedron;
+    for kind in [Cloud::Ellipsoid, Cloud::Cube] {
+        for n in SIZES {
+            for ((pose, gap), climb) in POSES.into_iter().flat_map(|p| [(p, false), (p, true)]) {
+                let support = if climb { " climb" } else { "" };
+                let name = |q: &str| format!("{q} 3D hull-{} n={n} {pose}{support}", kind.name());
+                if !wanted(&name("boolean")) && !wanted(&name("distance")) {
+                    continue;
+                }
+                let pairs = hull_pairs::<3>(0x3d, kind, n, gap, PAIRS);
+                let build = |pts: &[Vector<f64, 3>], which| {
+                    let h = ConvexHull::new(pts.to_vec(), which).unwrap();
+                    if climb {
+                        Hull3::Climb(ClimbingHull::from_hull(h))
+                    } else {
+                        Hull3::Scan(h)
+                    }
+                };
+                let ours: Vec<(Hull3, Hull3)> = pairs
+                    .iter()
+                    .map(|p| (build(&p.a, Which::A), build(&p.b, Which::B)))
+                    .collect();
+                let hull = |pts: &[Vector<f64, 3>]| {
+                    let pts: Vec<_> = pts.iter().map(v3).collect();
+                    ConvexPolyhedron::from_convex_hull(&pts).expect("parry builds the hull")
+                };
+                let theirs: Vec<(ConvexPolyhedron, ConvexPolyhedron)> =
+                    pairs.iter().map(|p| (hull(&p.a), hull(&p.b))).collect();
+                let id = Pose::IDENTITY;
+                let count_theirs = |boolean: bool| {
+                    sum(theirs.iter().map(|(a, b)| {
+                        let (ca, cb) = (Cell::new(0), Cell::new(0));
+                        let (wa, wb) = (
+                            Counted3 {
+                                shape: a,
+                                calls: &ca,
+                            },
+                            Counted3 {
+                                shape: b,
+                                calls: &cb,
+                            },
+                        );
+                        if boolean {
+                            query::details::intersection_test_support_map_support_map(
+                                &id, &wa, &wb,
+                            );
+                        } else {
+                            query::details::distance_support_map_support_map(&id, &wa, &wb);
+                        }
+                        Count {
+                            iters: ca.get(),
+                            calls: ca.get() + cb.get(),
+                        }
+                    }))
+                };
+                let opts = Options::default();
+                let dopts = DistanceOptions::default();
+                rows.push(Row {
+                    baseline: "parry",
+                    supports_only: Some(supports_only(&ours, |a, b| {
+                        black_box(gjk(a, b, &opts).unwrap());
+                    })),
+                    name: name("boolean"),
+                    ours_count: Some(sum(ours.iter().map(|(a, b)| {
+                        count_ours(a, b, |a, b| gjk(a, b, &opts).unwrap().iterations)
+                    }))),
+                    theirs_count: Some(count_theirs(true)),
+                    ours: {
+                        let ours = ours.clone();
+                        Box::new(move || {
+                            for (a, b) in &ours {
+                                black_box(gjk(a, b, &opts).unwrap());
+                            }
+                        })
+                    },
+                    theirs: {
+                        let theirs = theirs.clone();
+                        Box::new(move || {
+                            for (a, b) in &theirs {
+                                black_box(query::intersection_test(&id, a, &id, b).unwrap());
+                            }
+                        })
+                    },
+                });
+                rows.push(Row {
+                    baseline: "parry",
+                    supports_only: Some(supports_only(&ours, |a, b| {
+                        black_box(distance(a, b, &dopts).unwrap());
+                    })),
+                    name: name("distance"),
+                    ours_count: Some(sum(ours.iter().map(|(a, b)| {
+                        count_ours(a, b, |a, b| distance(a, b, &dopts).unwrap().iterations)
+                    }))),
+                    theirs_count: Some(count_theirs(false)),
+                    ours: Box::new(move || {
+                        for (a, b) in &ours {
+                            black_box(distance(a, b, &dopts).unwrap());
+                        }
+                    }),
+                    theirs: Box::new(move || {
+                        for (a, b) in &theirs {
+                            black_box(query::distance(&id, a, &id, b).unwrap());
+                        }
+                    }),
+                });
+            }
+        }
+    }
+}
+
+fn hull_rows_2d(rows: &mut Vec<Row>) {
+    use parry2d_f64::math::Pose;
+    use parry2d_f64::query;
+    use parry2d_f64::shape::ConvexPolygon;
+    for kind in [Cloud::Ellipsoid, Cloud::Cube] {
+        for n in SIZES {
+            for (pose, gap) in POSES {
+                let name = |q: &str| format!("{q} 2D hull-{} n={n} {pose}", kind.name());
+                if !wanted(&name("boolean")) && !wanted(&name("distance")) {
+                    continue;
+                }
+                let pairs = hull_pairs::<2>(0x2d, kind, n, gap, PAIRS);
+                let ours: Vec<(ConvexHull<f64, 2>, ConvexHull<f64, 2>)> = pairs
+                    .iter()
+                    .map(|p| {
+                        (
+                            ConvexHull::new(p.a.clone(), Which::A).unwrap(),
+                            ConvexHull::new(p.b.clone(), Which::B).unwrap(),
+                        )
+                    })
+                    .collect();
+                let hull = |pts: &[Vector<f64, 2>]| {
+                    let pts: Vec<_> = pts.iter().map(v2).collect();
+                    ConvexPolygon::from_convex_hull(&pts).expect("parry builds the hull")
+                };
+                let theirs: Vec<(ConvexPolygon, ConvexPolygon)> =
+                    pairs.iter().map(|p| (hull(&p.a), hull(&p.b))).collect();
+                let id = Pose::IDENTITY;
+                let count_theirs = |boolean: bool| {
+                    sum(theirs.iter().map(|(a, b)| {
+                        let (ca, cb) = (Cell::new(0), Cell::new(0));
+                        let (wa, wb) = (
+                            Counted2 {
+                                shape: a,
+                                calls: &ca,
+                            },
+                            Counted2 {
+                                shape: b,
+                                calls: &cb,
+                            },
+                        );
+                        if boolean {
+                            query::details::intersection_test_support_map_support_map(
+                                &id, &wa, &wb,
+                            );
+                        } else {
+                            query::details::distance_support_map_support_map(&id, &wa, &wb);
+                        }
+                        Count {
+                            iters: ca.get(),
+                            calls: ca.get() + cb.get(),
+                        }
+                    }))
+                };
+                let opts = Options::default();
+                let dopts = DistanceOptions::default();
+                rows.push(Row {
+                    baseline: "parry",
+                    supports_only: None,
+                    name: name("boolean"),
+                    ours_count: Some(sum(ours.iter().map(|(a, b)| {
+                        count_ours(a, b, |a, b| gjk(a, b, &opts).unwrap().iterations)
+                    }))),
+                    theirs_count: Some(count_theirs(true)),
+                    ours: {
+                        let ours = ours.clone();
+                        Box::new(move || {
+                            for (a, b) in &ours {
+                                black_box(gjk(a, b, &opts).unwrap());
+                            }
+                        })
+                    },
+                    theirs: {
+                        let theirs = theirs.clone();
+                        Box::new(move || {
+                            for (a, b) in &theirs {
+                                black_box(query::intersection_test(&id, a, &id, b).unwrap());
+                            }
+                        })
+                    },
+                });
+                rows.push(Row {
+                    baseline: "parry",
+                    supports_only: None,
+                    name: name("distance"),
+                    ours_count: Some(sum(ours.iter().map(|(a, b)| {
+                        count_ours(a, b, |a, b| distance(a, b, &dopts).unwrap().iterations)
+                    }))),
+                    theirs_count: Some(count_theirs(false)),
+                    ours: Box::new(move || {
+                        for (a, b) in &ours {
+                            black_box(distance(a, b, &dopts).unwrap());
+                        }
+                    }),
+                    theirs: Box::new(move || {
+                        for (a, b) in &theirs {
+                            black_box(query::distance(&id, a, &id, b).unwrap());
+                        }
+                    }),
+                });
+            }
+        }
+    }
+}
+
+fn ball_rows(rows: &mut Vec<Row>) {
+    use parry3d_f64::math::Pose;
+    use parry3d_f64::query;
+    use parry3d_f64::shape::{Ball as PBall, ConvexPolyhedron};
+    for n in SIZES {
+        for (pose, gap) in POSES {
+            let name = |q: &str| format!("{q} 3D ball-hull n={n} {pose}");
+            if !wanted(&name("boolean")) && !wanted(&name("distance")) {
+                continue;
+            }
+            let pairs = ball_pairs(0xba11, n, gap, PAIRS);
+            let ours: Vec<(ConvexHull<f64, 3>, Ball<f64, 3>)> = pairs
+                .iter()
+                .map(|p| {
+                    (
+                        ConvexHull::new(p.a.clone(), Which::A).unwrap(),
+                        Ball::new(p.centre, BALL_RADIUS, Which::B).unwrap(),
+                    )
+                })
+                .collect();
+            let theirs: Vec<(ConvexPolyhedron, Pose)> = pairs
+                .iter()
+                .map(|p| {
+                    let pts: Vec<_> = p.a.iter().map(v3).collect();
+                    (
+                        ConvexPolyhedron::from_convex_hull(&pts).expect("parry builds the hull"),
+                        Pose::from_translation(v3(&p.centre)),
+                    )
+                })
+                .collect();
+            let ball = PBall::new(BALL_RADIUS);
+            let id = Pose::IDENTITY;
+            let opts = Options::default();
+            let dopts = DistanceOptions::default();
+            rows.push(Row {
+                baseline: "parry",
+                supports_only: None,
+                name: name("boolean"),
+                ours_count: Some(sum(ours.iter().map(|(a, b)| {
+                    count_ours(a, b, |a, b| gjk(a, b, &opts).unwrap().iterations)
+                }))),
+                theirs_count: None,
+                ours: {
+                    let ours = ours.clone();
+                    Box::new(move || {
+                        for (a, b) in &ours {
+                            black_box(gjk(a, b, &opts).unwrap());
+                        }
+                    })
+                },
+                theirs: {
+                    let theirs = theirs.clone();
+                    Box::new(move || {
+                        for (a, pb) in &theirs {
+                            black_box(query::intersection_test(&id, a, pb, &ball).unwrap());
+                        }
+                    })
+                },
+            });
+            rows.push(Row {
+                baseline: "parry",
+                supports_only: None,
+                name: name("distance"),
+                ours_count: Some(sum(ours.iter().map(|(a, b)| {
+                    count_ours(a, b, |a, b| distance(a, b, &dopts).unwrap().iterations)
+                }))),
+                theirs_count: None,
+                ours: Box::new(move || {
+                    for (a, b) in &ours {
+                        black_box(distance(a, b, &dopts).unwrap());
+                    }
+                }),
+                theirs: Box::new(move || {
+                    for (a, pb) in &theirs {
+                        black_box(query::distance(&id, a, pb, &ball).unwrap());
+                    }
+                }),
+            });
+        }
+    }
+}
+
+fn ellipsoid_rows(rows: &mut Vec<Row>) {
+    use parry3d_f64::math::Pose;
+    use parry3d_f64::query;
+    for (pose, gap) in POSES {
+        let name = |q: &str| format!("{q} 3D ellipsoids {pose}");
+        if !wanted(&name("boolean")) && !wanted(&name("distance")) {
+            continue;
+        }
+        let pairs = ellipsoid_pairs(0xe111, gap, PAIRS);
+        let id = Pose::IDENTITY;
+        let count_theirs = |boolean: bool| {
+            sum(pairs.iter().map(|(a, b)| {
+                let (ca, cb) = (Cell::new(0), Cell::new(0));
+                let (wa, wb) = (
+                    Counted3 {
+                        shape: a,
+                        calls: &ca,
+                    },
+                    Counted3 {
+                        shape: b,
+                        calls: &cb,
+                    },
+                );
+                if boolean {
+                    query::details::intersection_test_support_map_support_map(&id, &wa, &wb);
+                } else {
+                    query::details::distance_support_map_support_map(&id, &wa, &wb);
+                }
+                Count {
+                    iters: ca.get(),
+                    calls: ca.get() + cb.get(),
+                }
+            }))
+        };
+        let opts = Options::default();
+        let dopts = DistanceOptions::default();
+        rows.push(Row {
+            baseline: "parry",
+            supports_only: None,
+            name: name("boolean"),
+            ours_count: Some(sum(pairs.iter().map(|(a, b)| {
+                count_ours(a, b, |a, b| gjk(a, b, &opts).unwrap().iterations)
+            }))),
+            theirs_count: Some(count_theirs(true)),
+            ours: {
+                let pairs = pairs.clone();
+                Box::new(move || {
+                    for (a, b) in &pairs {
+                        black_box(gjk(a, b, &opts).unwrap());
+                    }
+                })
+            },
+            theirs: {
+                let pairs = pairs.clone();
+                Box::new(move || {
+                    for (a, b) in &pairs {
+                        black_box(query::details::intersection_test_support_map_support_map(
+                            &id, a, b,
+                        ));
+                    }
+                })
+            },
+        });
+        let p2 = pairs.clone();
+        rows.push(Row {
+            baseline: "parry",
+            supports_only: None,
+            name: name("distance"),
+            ours_count: Some(sum(pairs.iter().map(|(a, b)| {
+                count_ours(a, b, |a, b| distance(a, b, &dopts).unwrap().iterations)
+            }))),
+            theirs_count: Some(count_theirs(false)),
+            ours: Box::new(move || {
+                for (a, b) in &pairs {
+                    black_box(distance(a, b, &dopts).unwrap());
+                }
+            }),
+            theirs: Box::new(move || {
+                for (a, b) in &p2 {
+                    black_box(query::details::distance_support_map_support_map(&id, a, b));
+                }
+            }),
+        });
+    }
+}
+
+/// Rows that compare two of our own queries on the same inputs (the
+/// baseline column names the other one): the accelerated distance loop
+/// against the plain one, the certified query against the plain `f64`
+/// distance query, warm against cold starts on a moving pair.
+fn own_rows(rows: &mut Vec<Row>) {
+    for (pose, gap) in POSES {
+        let name = format!("accelerated distance 3D ellipsoids {pose}");
+        if !wanted(&name) {
+            continue;
+        }
+        let pairs = ellipsoid_pairs(0xe111, gap, PAIRS);
+        let dopts = DistanceOptions::default();
+        let (p1, p2) = (pairs.clone(), pairs.clone());
+        rows.push(Row {
+            name,
+            baseline: "ours plain",
+            supports_only: None,
+            ours_count: Some(sum(pairs.iter().map(|(a, b)| {
+                count_ours(a, b, |a, b| {
+                    distance_accelerated(a, b, &dopts).unwrap().iterations
+                })
+            }))),
+            theirs_count: Some(sum(pairs.iter().map(|(a, b)| {
+                count_ours(a, b, |a, b| distance(a, b, &dopts).unwrap().iterations)
+            }))),
+            ours: Box::new(move || {
+                let dopts = DistanceOptions::default();
+                for (a, b) in &p1 {
+                    black_box(distance_accelerated(a, b, &dopts).unwrap());
+                }
+            }),
+            theirs: Box::new(move || {
+                for (a, b) in &p2 {
+                    black_box(distance(a, b, &dopts).unwrap());
+                }
+            }),
+        });
+    }
+    for n in [32, 1024] {
+        for (pose, gap) in POSES {
+            let name = format!("certified 3D hull-ellipsoid n={n} {pose}");
+            if !wanted(&name) {
+                continue;
+            }
+            let pairs: Vec<_> = hull_pairs::<3>(0x3d, Cloud::Ellipsoid, n, gap, PAIRS)
+                .iter()
+                .map(|p| {
+                    (
+                        ConvexHull::new(p.a.clone(), Which::A).unwrap(),
+                        ConvexHull::new(p.b.clone(), Which::B).unwrap(),
+                    )
+                })
+                .collect();
+            let copts = CertifiedOptions::default();
+            let dopts = DistanceOptions::default();
+            let p2 = pairs.clone();
+            rows.push(Row {
+                name,
+                baseline: "ours plain",
+                supports_only: None,
+                ours_count: None,
+                theirs_count: Some(sum(pairs.iter().map(|(a, b)| {
+                    count_ours(a, b, |a, b| distance(a, b, &dopts).unwrap().iterations)
+                }))),
+                ours: Box::new(move || {
+                    let copts = copts.clone();
+                    for (a, b) in &pairs {
+                        black_box(certify(a, b, &copts).unwrap());
+                    }
+                }),
+                theirs: Box::new(move || {
+                    for (a, b) in &p2 {
+                        black_box(distance(a, b, &dopts).unwrap());
+                    }
+                }),
+            });
+        }
+    }
+    // A moving pair: `B` steps by 10⁻³ along a fixed direction each frame,
+    // from the near-touching pose (so the frames cross from separated to
+    // overlapping or back); warm: each frame starts from the previous
+    // frame's simplex (distance) or last search direction (boolean).
+    for (n, climb) in [(32, false), (1024, true)] {
+        let support = if climb { " climb" } else { "" };
+        let base = |q: &str| format!("{q} 3D hull-ellipsoid n={n} moving{support}");
+        if !wanted(&base("warm distance")) && !wanted(&base("warm boolean")) {
+            continue;
+        }
+        let pair = &hull_pairs::<3>(0x3d, Cloud::Ellipsoid, n, 1e-6, 1)[0];
+        let mut rng = pairs::Lcg(0x30e);
+        let step = scenes::direction::<3>(&mut rng) * 1e-3;
+        let build = |pts: Vec<Vector<f64, 3>>, which| {
+            let h = ConvexHull::new(pts, which).unwrap();
+            if climb {
+                Hull3::Climb(ClimbingHull::from_hull(h))
+            } else {
+                Hull3::Scan(h)
+            }
+        };
+        let a = build(pair.a.clone(), Which::A);
+        let frames: Vec<Hull3> = (0..PAIRS)
+            .map(|k| {
+                let t = step * (k as f64 - PAIRS as f64 / 2.0);
+                build(pair.b.iter().map(|p| p + t).collect(), Which::B)
+            })
+            .collect();
+        let warm_distance = {
+            let (a, frames) = (a.clone(), frames.clone());
+            move || {
+                let mut iters = 0;
+                let mut opts = DistanceOptions::default();
+                for b in &frames {
+                    let r = distance(&a, b, &opts).unwrap();
+                    iters += r.iterations;
+                    opts.warm_start = match r.outcome {
+                        DistanceOutcome::Separated { simplex, .. }
+                        | DistanceOutcome::Intersecting { simplex } => Some(simplex),
+                        _ => None,
+                    };
+                }
+                iters
+            }
+        };
+        let cold_distance = {
+            let (a, frames) = (a.clone(), frames.clone());
+            move || {
+                let opts = DistanceOptions::default();
+                frames
+                    .iter()
+                    .map(|b| distance(&a, b, &opts).unwrap().iterations)
+                    .sum::<usize>()
+            }
+        };
+        let warm_boolean = {
+            let (a, frames) = (a.clone(), frames.clone());
+            move || {
+                let mut iters = 0;
+                let mut opts = Options::default();
+                for b in &frames {
+                    let r = gjk(&a, b, &opts).unwrap();
+                    iters += r.iterations;
+                    opts.initial_direction = match r.outcome {
+                        Outcome::Separated { support, .. } => Some(support.dir),
+                        Outcome::Intersecting { simplex, .. } => simplex.get(0).map(|v| v.dir),
+                        Outcome::NotConverged { .. } => None,
+                    };
+                }
+                iters
+            }
+        };
+        let cold_boolean = {
+            let (a, frames) = (a.clone(), frames.clone());
+            move || {
+                let opts = Options::default();
+                frames
+                    .iter()
+                    .map(|b| gjk(&a, b, &opts).unwrap().iterations)
+                    .sum::<usize>()
+            }
+        };
+        // Two support calls (one per shape) per iteration.
+        let count = |iters: usize| {
+            Some(Count {
+                iters,
+                calls: 2 * iters,
+            })
+        };
+        rows.push(Row {
+            name: base("warm distance"),
+            baseline: "ours cold",
+            supports_only: None,
+            ours_count: count(warm_distance()),
+            theirs_count: count(cold_distance()),
+            ours: Box::new(move || {
+                black_box(warm_distance());
+            }),
+            theirs: Box::new(move || {
+                black_box(cold_distance());
+            }),
+        });
+        rows.push(Row {
+            name: base("warm boolean"),
+            baseline: "ours cold",
+            supports_only: None,
+            ours_count: count(warm_boolean()),
+            theirs_count: count(cold_boolean()),
+            ours: Box::new(move || {
+                black_box(warm_boolean());
+            }),
+            theirs: Box::new(move || {
+                black_box(cold_boolean());
+            }),
+        });
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Timing
+// ---------------------------------------------------------------------------
+
+/// Repetitions of one pass so that a sample lasts about [`TARGET_SAMPLE`].
+fn calibrate(f: &dyn Fn()) -> usize {
+    f(); // warm up
+    let t = Instant::now();
+    f();
+    let once = t.elapsed().max(Duration::from_nanos(100));
+    ((TARGET_SAMPLE.as_secs_f64() / once.as_secs_f64()).ceil() as usize).clamp(1, 100_000)
+}
+
+fn time(f: &dyn Fn(), reps: usize) -> f64 {
+    let t = Instant::now();
+    for _ in 0..reps {
+        f();
+    }
+    t.elapsed().as_secs_f64()
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+/// `(ours, theirs, ratio)`: median seconds per query and median paired ratio.
+fn paired(row: &Row, samples: usize) -> (f64, f64, f64) {
+    let (ro, rt) = (calibrate(&*row.ours), calibrate(&*row.theirs));
+    let (mut to, mut tt, mut ratio) = (Vec::new(), Vec::new(), Vec::new());
+    for s in 0..samples {
+        let (o, t) = if s % 2 == 0 {
+            let o = time(&*row.ours, ro);
+            (o, time(&*row.theirs, rt))
+        } else {
+            let t = time(&*row.theirs, rt);
+            (time(&*row.ours, ro), t)
+        };
+        let (o, t) = (o / (ro * PAIRS) as f64, t / (rt * PAIRS) as f64);
+        to.push(o);
+        tt.push(t);
+        ratio.push(o / t);
+    }
+    (median(to), median(tt), median(ratio))
+}
+
+fn per_query(c: Option<Count>) -> (String, String) {
+    match c {
+        Some(c) => (
+            format!("{:.1}", c.iters as f64 / PAIRS as f64),
+            format!("{:.1}", c.calls as f64 / PAIRS as f64),
+        ),
+        None => ("—".into(), "—".into()),
+    }
+}
+
+fn micros(s: f64) -> String {
+    let us = s * 1e6;
+    if us < 10.0 {
+        format!("{us:.3}")
+    } else {
+        format!("{us:.1}")
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut samples = 31;
+    let mut filter: Option<String> = None;
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--samples" => {
+                i += 1;
+                samples = args[i].parse().expect("--samples K");
+            }
+            "--bench" => {}
+            a if a.starts_with("--") => {}
+            a => filter = Some(a.to_string()),
+        }
+        i += 1;
+    }
+    FILTER.set(filter).expect("set once");
+    let mut rows = Vec::new();
+    hull_rows_3d(&mut rows);
+    ball_rows(&mut rows);
+    ellipsoid_rows(&mut rows);
+    hull_rows_2d(&mut rows);
+    own_rows(&mut rows);
+    println!("{PAIRS} pairs per row, {samples} paired samples; times are medians per query");
+    println!();
+    println!("| query | baseline | ours µs | baseline µs | ours/baseline | supports only µs | ours/supports | ours iters | ours calls | baseline iters | baseline calls |");
+    println!("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for row in rows.iter().filter(|r| wanted(&r.name)) {
+        let (o, t, r) = paired(row, samples);
+        let (oi, oc) = per_query(row.ours_count);
+        let (ti, tc) = per_query(row.theirs_count);
+        let (so, sr) = match &row.supports_only {
+            Some(f) => {
+                let reps = calibrate(&**f);
+                let s = median(
+                    (0..samples)
+                        .map(|_| time(&**f, reps) / (reps * PAIRS) as f64)
+                        .collect(),
+                );
+                (micros(s), format!("{:.2}", o / s))
+            }
+            None => ("—".into(), "—".into()),
+        };
+        println!(
+            "| {} | {} | {} | {} | {:.2} | {so} | {sr} | {oi} | {oc} | {ti} | {tc} |",
+            row.name,
+            row.baseline,
+            micros(o),
+            micros(t),
+            r
+        );
+    }
+}

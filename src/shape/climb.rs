@@ -1,0 +1,230 @@
+//! The convex hull of a point set with a **hill-climbing** support map:
+//! the fast path for large hulls. [`super::ConvexHull`]'s linear scan stays
+//! the reference.
+//!
+//! # The climb
+//!
+//! On construction the hull's vertex–edge graph is computed exactly
+//! ([`super::hull_graph`]: extreme points as nodes, the polytope's edges as
+//! edges). A support call starts at the node where the previous call ended
+//! (a **warm start**: consecutive GJK directions are close, so the climb is
+//! a step or two) and moves to the highest neighbour while one is strictly
+//! higher along `d`. It stops at a node `v` with value `h = v·d`.
+//!
+//! # When the answer is trusted (and when the scan decides)
+//!
+//! `P ⊂ v + cone{q − v}` over the neighbours `q` of an extreme point `v`
+//! (the tangent cone; see [`super::hull_graph`]). If **every neighbour is
+//! strictly lower**, every edge direction has `(q − v)·d < 0`, so every
+//! other point `x` of `P` has `(x − v)·d < 0`: `v` is the **unique**
+//! maximiser, and the answer is the reference's (the scan returns a
+//! maximiser, and there is only one point value that maximises).
+//!
+//! Otherwise (a neighbour level with `v`: a tie, the direction normal to
+//! an edge or a facet) the climb proves nothing and the linear scan over
+//! all the points answers: ties get the reference's answer, the first
+//! listed maximiser.
+//!
+//! * **Exact mode**: "strictly lower" is an exact comparison, so the
+//!   answer is **always the reference's**.
+//! * **Float mode**: the dot products are rounded. With `R` the largest
+//!   coordinate magnitude of the points, each computed `fl(x·d)` is within
+//!   `γ_N R |d|₁ + N η` of `x·d` (Higham, *Accuracy and Stability of
+//!   Numerical Algorithms*, §3.1, with `η` the smallest subnormal; see
+//!   [`crate::certified::axis`]). So a neighbour is *proved* strictly
+//!   lower when `fl(h) − fl(q·d) > CLIMB_MARGIN_FACTOR · N u R |d|₁ +
+//!   4 N η` ([`CLIMB_MARGIN_FACTOR`]), and then `v` is the unique exact
+//!   maximiser. When a neighbour is within that margin, the scan answers.
+//!   **The one documented difference from the reference**: the scan
+//!   returns the maximiser of the *rounded* dot products, which may be
+//!   another point whose exact dot product is within `2 γ_N R |d|₁` of the
+//!   maximum; the climb returns the exact maximiser. Both are support
+//!   points up to rounding; queries on them agree within the float
+//!   tolerances (`tests/speed.rs` checks both).
+//!
+//! Either way the result depends on `d` only, not on where the climb
+//! started (a proved unique maximiser is unique), so contract item 4 of
+//! [`crate::shape`] holds and warm starting changes the cost only.
+//!
+//! # Cost and dimensions
+//!
+//! A support call costs the nodes visited times their degree (about 6 on
+//! a 3D hull) instead of `n`; building the graph costs `O(n · F)` exact
+//! orientation tests, once. In dimensions other than 2 and 3 there is no
+//! graph and every call is the scan.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use crate::error::{Error, Which};
+use crate::scalar::Scalar;
+use crate::shape::hull::first_max;
+use crate::shape::hull_graph::{edge_graph, EdgeGraph};
+use crate::shape::{ConvexHull, Support};
+use crate::vector::{dot, Vector};
+
+/// The float margin of the climb, in units of `N u R |d|₁` (module docs):
+/// two dot products each off by at most `γ_N R |d|₁ ≈ N u R |d|₁` need 2;
+/// 4 covers the rounding of `R |d|₁` itself and of the final subtraction
+/// with room to spare. A larger factor only sends more calls to the scan.
+pub const CLIMB_MARGIN_FACTOR: f64 = 4.0;
+
+/// A convex hull of points with a hill-climbing support map (module docs).
+#[derive(Debug)]
+pub struct ClimbingHull<T: Scalar, const N: usize> {
+    points: Vec<Vector<T, N>>,
+    graph: Option<EdgeGraph>,
+    /// `R`: the largest coordinate magnitude, as an `f64`.
+    extent: f64,
+    /// The node where the last climb ended (any node is a valid start).
+    hint: AtomicUsize,
+}
+
+impl<T: Scalar, const N: usize> Clone for ClimbingHull<T, N> {
+    fn clone(&self) -> Self {
+        ClimbingHull {
+            points: self.points.clone(),
+            graph: self.graph.clone(),
+            extent: self.extent,
+            hint: AtomicUsize::new(self.hint.load(Ordering::Relaxed)),
+        }
+    }
+}
+
+/// How a support call was answered (for tests and benchmarks).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SupportPath {
+    /// The climb proved a unique maximiser after visiting this many nodes.
+    Climbed {
+        /// Nodes whose neighbours were evaluated.
+        steps: usize,
+    },
+    /// The climb proved nothing (a tie, or no graph): the linear scan.
+    Scanned,
+}
+
+impl<T: Scalar, const N: usize> ClimbingHull<T, N> {
+    /// The hull of `points` (the same validation as [`ConvexHull::new`]),
+    /// with its vertex–edge graph.
+    pub fn new(points: Vec<Vector<T, N>>, which: Which) -> Result<Self, Error> {
+        let hull = ConvexHull::new(points, which)?;
+        Ok(Self::from_hull(hull))
+    }
+
+    /// The same shape as `hull`, with the graph computed.
+    pub fn from_hull(hull: ConvexHull<T, N>) -> Self {
+        let points = hull.points().to_vec();
+        let graph = edge_graph(&points);
+        let extent = points
+            .iter()
+            .flat_map(|p| p.iter())
+            .map(|x| x.to_f64().abs())
+            .fold(0.0, f64::max);
+        ClimbingHull {
+            points,
+            graph,
+            extent,
+            hint: AtomicUsize::new(0),
+        }
+    }
+
+    /// The points, as given.
+    pub fn points(&self) -> &[Vector<T, N>] {
+        &self.points
+    }
+
+    /// The extreme points (the graph's nodes), as indices into
+    /// [`Self::points`]; `None` outside 2D and 3D.
+    pub fn vertices(&self) -> Option<&[usize]> {
+        self.graph.as_ref().map(|g| g.nodes.as_slice())
+    }
+
+    /// The neighbours of the vertex `points()[i]` along the hull's edges,
+    /// as point indices; `None` if `i` is not an extreme point or there is
+    /// no graph.
+    pub fn neighbours(&self, i: usize) -> Option<Vec<usize>> {
+        let g = self.graph.as_ref()?;
+        let k = g.nodes.iter().position(|&p| p == i)?;
+        Some(g.neighbours(k).iter().map(|&m| g.nodes[m]).collect())
+    }
+
+    /// The support point and how it was found (module docs).
+    pub fn support_traced(&self, dir: &Vector<T, N>) -> (Vector<T, N>, SupportPath) {
+        match self.climb(dir) {
+            Some((p, steps)) => (p.clone(), SupportPath::Climbed { steps }),
+            None => (self.scan(dir), SupportPath::Scanned),
+        }
+    }
+
+    /// The reference: the first listed point with the largest `p · dir`.
+    pub fn scan(&self, dir: &Vector<T, N>) -> Vector<T, N> {
+        first_max(&self.points, dir)
+            .cloned()
+            .unwrap_or_else(Vector::zeros)
+    }
+
+    /// The climb of the module docs: the proved unique maximiser and the
+    /// nodes visited, or `None`.
+    fn climb(&self, dir: &Vector<T, N>) -> Option<(&Vector<T, N>, usize)> {
+        let g = self.graph.as_ref()?;
+        let last = g.nodes.len().checked_sub(1)?;
+        let mut k = self.hint.load(Ordering::Relaxed).min(last);
+        let mut h = dot(&self.points[g.nodes[k]], dir);
+        let mut steps = 0;
+        let runner_up = loop {
+            steps += 1;
+            let mut best: Option<(usize, T)> = None;
+            for &m in g.neighbours(k) {
+                let x = dot(&self.points[g.nodes[m]], dir);
+                if best.as_ref().is_none_or(|(_, b)| x > *b) {
+                    best = Some((m, x));
+                }
+            }
+            match best {
+                Some((m, x)) if x > h => {
+                    k = m;
+                    h = x;
+                }
+                other => break other.map(|(_, x)| x),
+            }
+        };
+        self.hint.store(k, Ordering::Relaxed);
+        let proved = match runner_up {
+            // A single node: every point equals it.
+            None => true,
+            Some(x) => self.strictly_below(&x, &h, dir),
+        };
+        proved.then(|| (&self.points[g.nodes[k]], steps))
+    }
+
+    /// `x < h` for the exact dot products whose computed values they are
+    /// (module docs): exact comparison in exact mode, the margin in floats.
+    fn strictly_below(&self, x: &T, h: &T, dir: &Vector<T, N>) -> bool {
+        if T::EXACT {
+            return x < h;
+        }
+        let (x, h) = (x.to_f64(), h.to_f64());
+        if !(x.is_finite() && h.is_finite()) {
+            return false;
+        }
+        let u = T::UNIT_ROUNDOFF;
+        // The smallest subnormal of the float type (f32 or f64).
+        let eta = if u > 1e-10 {
+            2f64.powi(-149)
+        } else {
+            2f64.powi(-1074)
+        };
+        let norm1: f64 = dir.iter().map(|c| c.to_f64().abs()).sum();
+        let n = N as f64;
+        let margin = CLIMB_MARGIN_FACTOR * n * u * self.extent * norm1 + 4.0 * n * eta;
+        margin.is_finite() && h - x > margin
+    }
+}
+
+impl<T: Scalar, const N: usize> Support<T, N> for ClimbingHull<T, N> {
+    fn support(&self, dir: &Vector<T, N>) -> Vector<T, N> {
+        match self.climb(dir) {
+            Some((p, _)) => p.clone(),
+            None => self.scan(dir),
+        }
+    }
+}

@@ -1,0 +1,204 @@
+//! No heap allocation per query in float mode: the boolean loop
+//! ([`gjk::gjk::gjk`]), the distance loop ([`gjk::distance::distance`],
+//! both sub-algorithms, cold and warm started) and the three-way query
+//! ([`gjk::contact::contact`]) on `f64` hulls, in 2D and 3D, on
+//! intersecting, separated and touching pairs — the intersecting ones pass
+//! through the float containment check of `src/gjk.rs`.
+//!
+//! A counting global allocator counts the allocations of the *current
+//! thread* only (the test harness runs other tests on other threads), while
+//! a flag is set around the query. The shapes and options are built before.
+//!
+//! This file is its own test binary: the allocator replaces the global one
+//! here only.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+use gjk::contact::{contact, Contact};
+use gjk::distance::{distance, DistanceOptions, DistanceOutcome, SubAlgorithm};
+use gjk::gjk::{gjk, Options};
+use gjk::shape::{Ball, ClimbingHull, ConvexHull};
+use gjk::{Support, Vector, Which};
+
+thread_local! {
+    static COUNTING: Cell<bool> = const { Cell::new(false) };
+    static COUNT: Cell<usize> = const { Cell::new(0) };
+}
+
+struct Counting;
+
+// A global allocator is an `unsafe` trait: this test binary needs one to
+// count allocations; the library itself stays `forbid(unsafe_code)`.
+#[allow(unsafe_code)]
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        note();
+        // SAFETY: forwarded unchanged to the system allocator.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: `ptr` came from `System.alloc` with this layout.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        note();
+        // SAFETY: forwarded unchanged to the system allocator.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        note();
+        // SAFETY: forwarded unchanged to the system allocator.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+/// Counts one allocation if this thread is counting. `try_with`: thread
+/// locals may be gone while a thread shuts down.
+fn note() {
+    if COUNTING.try_with(Cell::get).unwrap_or(false) {
+        let _ = COUNT.try_with(|c| c.set(c.get() + 1));
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// The heap allocations `f` makes on this thread, and its result.
+fn allocations<R>(f: impl FnOnce() -> R) -> (usize, R) {
+    COUNT.with(|c| c.set(0));
+    COUNTING.with(|c| c.set(true));
+    let r = f();
+    COUNTING.with(|c| c.set(false));
+    (COUNT.with(Cell::get), r)
+}
+
+#[test]
+fn the_counter_counts() {
+    // Guard against a counter that never fires (the tests below would then
+    // pass whatever the queries do).
+    let (n, v) = allocations(|| vec![1u8; 3]);
+    assert_eq!(v.len(), 3);
+    assert!(n >= 1, "a Vec was allocated but {n} counted");
+}
+
+/// What the pair is expected to be (checked, so that each case really
+/// exercises its path).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Kind {
+    Intersecting,
+    Separated,
+    Touching,
+}
+
+/// Runs every float query on `a`, `b` and asserts that none allocates.
+fn assert_no_allocation<const N: usize, A, B>(name: &str, a: &A, b: &B, kind: Kind)
+where
+    A: Support<f64, N>,
+    B: Support<f64, N>,
+{
+    let opts = Options::<f64, N>::default();
+    let (n, r) = allocations(|| gjk(a, b, &opts));
+    let r = r.unwrap_or_else(|e| panic!("{name}: {e:?}"));
+    assert_eq!(
+        r.outcome.intersects(),
+        Some(kind != Kind::Separated),
+        "{name}: {r:?}"
+    );
+    assert_eq!(n, 0, "{name}: gjk allocated {n} times");
+
+    let (n, r) = allocations(|| contact(a, b, &opts));
+    let r = r.unwrap_or_else(|e| panic!("{name}: {e:?}"));
+    let got = match r.contact {
+        Contact::Separated { .. } => Kind::Separated,
+        Contact::Touching { .. } => Kind::Touching,
+        Contact::Penetrating => Kind::Intersecting,
+        Contact::NotConverged { .. } => panic!("{name}: {r:?}"),
+    };
+    assert_eq!(got, kind, "{name}: {r:?}");
+    assert_eq!(n, 0, "{name}: contact allocated {n} times");
+
+    for sub in [SubAlgorithm::Johnson, SubAlgorithm::Classify] {
+        let dopts = DistanceOptions::<f64, N> {
+            sub_algorithm: sub,
+            ..Default::default()
+        };
+        let (n, r) = allocations(|| distance(a, b, &dopts));
+        let r = r.unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        assert_eq!(n, 0, "{name}: distance ({sub:?}) allocated {n} times");
+        let simplex = match &r.outcome {
+            DistanceOutcome::Separated { simplex, dist2, .. } => {
+                assert_eq!(*dist2 > 0.0, kind == Kind::Separated, "{name}: {r:?}");
+                simplex.clone()
+            }
+            DistanceOutcome::Intersecting { simplex } => {
+                assert_ne!(kind, Kind::Separated, "{name}: {r:?}");
+                simplex.clone()
+            }
+            other => panic!("{name}: {other:?}"),
+        };
+        // Warm started from the final simplex (options built outside).
+        let warm = DistanceOptions::<f64, N> {
+            sub_algorithm: sub,
+            warm_start: Some(simplex),
+            ..Default::default()
+        };
+        let (n, r) = allocations(|| distance(a, b, &warm));
+        r.unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        assert_eq!(n, 0, "{name}: warm distance ({sub:?}) allocated {n} times");
+    }
+}
+
+fn hull<const N: usize>(points: &[[f64; N]], which: Which) -> ConvexHull<f64, N> {
+    ConvexHull::new(points.iter().map(|p| Vector::from(*p)).collect(), which).unwrap()
+}
+
+fn shifted<const N: usize>(points: &[[f64; N]], by: [f64; N]) -> Vec<[f64; N]> {
+    points
+        .iter()
+        .map(|p| std::array::from_fn(|i| p[i] + by[i]))
+        .collect()
+}
+
+#[test]
+fn float_queries_do_not_allocate_in_3d() {
+    let cube: Vec<[f64; 3]> = (0..8)
+        .map(|i| [(i & 1) as f64, ((i >> 1) & 1) as f64, ((i >> 2) & 1) as f64])
+        .collect();
+    let a = hull(&cube, Which::A);
+    for (name, by, kind) in [
+        ("overlapping cubes", [0.5, 0.25, 0.125], Kind::Intersecting),
+        ("separated cubes", [3.0, 0.5, -0.25], Kind::Separated),
+        ("cubes sharing a face", [1.0, 0.0, 0.0], Kind::Touching),
+        ("cubes sharing a corner", [1.0, 1.0, 1.0], Kind::Touching),
+    ] {
+        let b = hull(&shifted(&cube, by), Which::B);
+        assert_no_allocation(name, &a, &b, kind);
+    }
+    // A round shape (many iterations) and the climbing hull.
+    let ball = Ball::new(Vector::from([2.0, 1.75, 2.5]), 1.0, Which::B).unwrap();
+    assert_no_allocation("cube and ball, separated", &a, &ball, Kind::Separated);
+    let ball = Ball::new(Vector::from([0.5, 0.5, 1.5]), 1.0, Which::B).unwrap();
+    assert_no_allocation("cube and ball, overlapping", &a, &ball, Kind::Intersecting);
+    let pts: Vec<Vector<f64, 3>> = cube.iter().map(|p| Vector::from(*p)).collect();
+    let ca = ClimbingHull::new(pts.clone(), Which::A).unwrap();
+    let cb = ClimbingHull::new(pts.iter().map(|p| p.add_scalar(0.5)).collect(), Which::B).unwrap();
+    assert_no_allocation("climbing hulls, overlapping", &ca, &cb, Kind::Intersecting);
+}
+
+#[test]
+fn float_queries_do_not_allocate_in_2d() {
+    let square = [[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]];
+    let a = hull(&square, Which::A);
+    for (name, by, kind) in [
+        ("overlapping squares", [0.5, 0.25], Kind::Intersecting),
+        ("separated squares", [2.5, -0.5], Kind::Separated),
+        ("squares sharing an edge", [0.0, 1.0], Kind::Touching),
+        ("squares sharing a corner", [1.0, 1.0], Kind::Touching),
+    ] {
+        let b = hull(&shifted(&square, by), Which::B);
+        assert_no_allocation(name, &a, &b, kind);
+    }
+    let disc = Ball::new(Vector::from([0.5, 2.25]), 1.0, Which::B).unwrap();
+    assert_no_allocation("square and disc, separated", &a, &disc, Kind::Separated);
+}
