@@ -50,9 +50,8 @@
 //! simplex), or whose axis does not prove a gap wider than `τ` (the loop's
 //! `dist2` is an upper bound; the axis gives the lower bound, see
 //! `unresolved` in the source), is reported as [`Verdict::Touching`] (`point` the midpoint of the
-//! witnesses; `normal` the search direction of a simplex vertex whose plane
-//! comes closest to supporting `A − B` at the origin: the axis itself would
-//! be rounding noise). On the other side, the descent treats a
+//! witnesses; `normal` the most separating of the simplex vertices'
+//! directions and the loop's axis, checked on the shapes). On the other side, the descent treats a
 //! face that fills the remaining space but has the origin within `τ` of one
 //! of its facets as holding the origin *on* that facet, and descends to it
 //! (without this, rounding puts the origin strictly inside a simplex whose
@@ -258,9 +257,11 @@ where
                 && unresolved(a, b, &dist2, &axis, band2(simplex.iter()), &mut iterations)?;
             let verdict = if in_band {
                 let point = (&witness_a + &witness_b) * half::<T>();
-                Verdict::Touching {
-                    point,
-                    normal: band_normal(&simplex),
+                let normal = band_normal(a, b, &simplex, &axis, &mut iterations)?;
+                let floor2 = scale2(simplex.iter());
+                match checked_boundary(a, b, normal, floor2, 0, &mut iterations)? {
+                    Ok(normal) => Verdict::Touching { point, normal },
+                    Err(reason) => Verdict::NotConverged { reason },
                 }
             } else {
                 Verdict::Separated {
@@ -357,23 +358,42 @@ fn scale2<'a, T: Scalar + 'a, const N: usize>(
 }
 
 /// Float band: the normal of a touching answer found as a separation
-/// within the band. The axis `−v` of such an answer is rounding noise when
-/// `|v|` is; instead, each simplex vertex `wᵢ` is the support point of
-/// `A − B` along its direction `dᵢ`, so `wᵢ·dᵢ/|dᵢ|` is how far the plane
-/// with normal `dᵢ` through the origin is from supporting `A − B`: the
-/// direction where that is smallest is the normal.
-fn band_normal<T: Scalar, const N: usize>(simplex: &Simplex<T, N>) -> Vector<T, N> {
-    let offset = |v: &Vertex<T, N>| {
-        let dd = dot(&v.dir, &v.dir).to_f64();
-        (dot(&v.w, &v.dir).to_f64().abs() / dd.sqrt(), dd > 0.0)
+/// within the band. Each candidate direction `d` with its support point
+/// `w = s_{A−B}(d)` gives the signed offset `w·d/|d|` of the plane with
+/// normal `d` through the origin from supporting `A − B` (`≤ 0`: the
+/// plane separates `A` from `B` by `−w·d/|d|`). The candidates are the
+/// simplex vertices' directions and the loop's axis `−v` (one support call,
+/// counted in `iterations`): `−v` alone can be rounding noise when `|v|`
+/// is, and a vertex direction alone can point the wrong way (found in
+/// review: 1D `f32` points `13.0000095` and `13` got the normal `+1`, from
+/// `A` away from `B`). The smallest signed offset wins: the most separating
+/// direction, which `checked_boundary` then checks.
+fn band_normal<T, const N: usize, A, B>(
+    a: &A,
+    b: &B,
+    simplex: &Simplex<T, N>,
+    axis: &Vector<T, N>,
+    iterations: &mut usize,
+) -> Result<Vector<T, N>, Error>
+where
+    T: Field,
+    A: Support<T, N> + ?Sized,
+    B: Support<T, N> + ?Sized,
+{
+    let along_axis = support_vertex(a, b, axis, *iterations)?;
+    *iterations += 1;
+    let offset = |w: &Vector<T, N>, d: &Vector<T, N>| {
+        let dd = dot(d, d).to_f64();
+        (dd > 0.0).then(|| dot(w, d).to_f64() / dd.sqrt())
     };
-    simplex
+    Ok(simplex
         .iter()
-        .map(|v| (offset(v), v))
-        .filter(|((_, nonzero), _)| *nonzero)
-        .min_by(|((x, _), _), ((y, _), _)| x.total_cmp(y))
-        .map(|(_, v)| v.dir.clone())
-        .unwrap_or_else(Vector::zeros)
+        .map(|v| (&v.w, &v.dir))
+        .chain(std::iter::once((&along_axis.w, axis)))
+        .filter_map(|(w, d)| offset(w, d).map(|o| (o, d)))
+        .min_by(|(x, _), (y, _)| x.total_cmp(y))
+        .map(|(_, d)| d.clone())
+        .unwrap_or_else(Vector::zeros))
 }
 
 fn half<T: Field>() -> T {
@@ -429,7 +449,7 @@ where
             }
             if face.len() == 1 {
                 let normal = face[0].dir.clone();
-                return checked_boundary(a, b, normal, floor2, depth, iterations);
+                return boundary(checked_boundary(a, b, normal, floor2, depth, iterations)?);
             }
             if T::EXACT {
                 break;
@@ -491,8 +511,8 @@ where
                     iterations,
                 )? =>
             {
-                let normal = band_normal(&simplex);
-                return checked_boundary(a, b, normal, floor2, depth, iterations);
+                let normal = band_normal(&pa, &pb, &simplex, &axis, iterations)?;
+                return boundary(checked_boundary(a, b, normal, floor2, depth, iterations)?);
             }
             DistanceOutcome::Separated { .. } => {
                 return Ok(Descent::Failed(VerdictNotConverged::Rounding { depth }))
@@ -530,14 +550,14 @@ fn checked_boundary<T, const N: usize, A, B>(
     floor2: f64,
     depth: usize,
     iterations: &mut usize,
-) -> Result<Descent<T, N>, Error>
+) -> Result<Result<Vector<T, N>, VerdictNotConverged>, Error>
 where
     T: Field,
     A: Support<T, N> + ?Sized,
     B: Support<T, N> + ?Sized,
 {
     if T::EXACT {
-        return Ok(Descent::Boundary { normal });
+        return Ok(Ok(normal));
     }
     let w = support_vertex(a, b, &normal, *iterations)?;
     *iterations += 1;
@@ -551,9 +571,19 @@ where
     }
     // |h| / |n| ≤ τ  ⇔  h² ≤ τ² |n|² (and a zero normal proves nothing).
     Ok(if nn > 0.0 && h * h <= band2 * nn {
-        Descent::Boundary { normal }
+        Ok(normal)
     } else {
-        Descent::Failed(VerdictNotConverged::UnprovedNormal { depth })
+        Err(VerdictNotConverged::UnprovedNormal { depth })
+    })
+}
+
+/// The descent's end on a checked normal.
+fn boundary<T: Scalar, const N: usize>(
+    checked: Result<Vector<T, N>, VerdictNotConverged>,
+) -> Result<Descent<T, N>, Error> {
+    Ok(match checked {
+        Ok(normal) => Descent::Boundary { normal },
+        Err(reason) => Descent::Failed(reason),
     })
 }
 
@@ -725,7 +755,7 @@ mod tests {
             let mut it = 0;
             let d = checked_boundary(&a, &b, n, 4.0, 1, &mut it).unwrap();
             assert_eq!(it, 1, "one support call");
-            matches!(d, Descent::Boundary { .. })
+            d.is_ok()
         };
         assert!(check(p(1.0, 0.0)));
         assert!(!check(p(-1.0, 0.0)));

@@ -543,3 +543,31 @@ fn f64_touching_normal_supports_at_scale_2_pow_30() {
     let tol = 1e-9 * normal.norm() * 4.0 * s;
     assert!((ma - mb).abs() <= tol, "normal {normal:?}: {ma} vs {mb}");
 }
+
+/// Found in review: a touching answer from the float band took its normal
+/// from a simplex vertex's direction only, which can point from `A` away
+/// from `B`: 1D `f32` points `13 + 10·2⁻²⁰` and `13` got `+1`. The normal
+/// now comes from the most separating candidate (the loop's axis among
+/// them) and is checked on the shapes: judged exactly on the `f32` points,
+/// `max_A a·n ≤ min_B b·n` for gaps of `k·2⁻²⁰` on either side, inside the
+/// band (`τ ≈ 2048 · 2⁻²⁴ · 13 ≈ 1.6·10⁻³`).
+#[test]
+fn f32_band_normal_points_from_a_to_b() {
+    let q = |x: f32| gjk::scalar::rational_from_f64(x as f64).unwrap();
+    for k in [-100i32, -10, -1, 1, 10, 100] {
+        let x = 13.0f32 + k as f32 * 2f32.powi(-20);
+        let a = [Vector::<f32, 1>::new(x)];
+        let b = [Vector::<f32, 1>::new(13.0)];
+        match verdict_of(&a, &b) {
+            Verdict::Touching { normal, .. } => {
+                let n = q(normal[0]);
+                assert!(
+                    q(x) * n.clone() <= q(13.0) * n,
+                    "k = {k}: normal {normal:?} (bits {:#x})",
+                    normal[0].to_bits()
+                );
+            }
+            other => panic!("k = {k}: {other:?}"),
+        }
+    }
+}
