@@ -383,6 +383,7 @@ const LOOPING: &[(&str, Variant, Arith, &str)] = &[
     // in f64 and f32 (and seed 003 loops on it too).
     (CINKES_EXACT_LOOP, Variant::Cinkes, Arith::Exact, "looped"),
     (CINKES_EXACT_LOOP, Variant::Cinkes, Arith::F64, "looped"),
+    (CINKES_EXACT_LOOP, Variant::Cinkes, Arith::F32, "looped"),
     (CINKES_EXACT_LOOP, Variant::Paredes, Arith::Exact, "looped"),
     // Two segments whose `A − B` touches the origin. In f32 the normalised
     // direction `(−a, a, −a)` has `w · d = 0` exactly, but the float dot
