@@ -29,8 +29,13 @@
 //!   as the seed does. Rationals have no square root; exact mode keeps `d`
 //!   unnormalised, which changes no decision (see
 //!   [`super::SeedScalar::normalise`]). A zero `d` is a division by zero in
-//!   both modes: [`super::Outcome::DivisionByZero`] (in floats the seed
-//!   would go on with NaN, fail every comparison and never leave its loop).
+//!   both modes, and the variant stops there:
+//!   [`super::Outcome::DivisionByZero`], no answer. What the seed does next
+//!   is not known from its article, which shows neither its `Normalize`
+//!   nor its shapes' support code: a float division would give NaN
+//!   coordinates, which only the support map and the support test would
+//!   see (the test, `NaN ≤ 0`, is false, so the loop would go on with
+//!   whatever point the support map returns for a NaN direction).
 //! * No cap: the safety cap and the cycle check of the module docs.
 //! * The seed's shapes and transforms are replaced by the crate's shapes.
 

@@ -30,6 +30,15 @@
 //!
 //! # Deviations
 //!
+//! * A zero direction (the first point and its retry both the origin, or a
+//!   collinear triangle, `n = 0`, whose last branch searches along
+//!   `−n = 0`) ends the run as [`super::Outcome::ZeroDirection`] one support
+//!   call early. The seed would make that call: its brute-force support map
+//!   returns the first point (every `dot` is 0, above its start value, the
+//!   lowest float, only for the first), and `w · 0 ≤ 0` answers "not
+//!   colliding" whatever the shapes; the outcome carries that answer. (On
+//!   the last of the 20 passes the cap comes first:
+//!   [`super::Outcome::GaveUp`], the same answer.)
 //! * The fallback's test for `AO_x = AO_y = 0` is a tolerance comparison in
 //!   the seed (its tolerance is not given); here it is exact.
 //! * The seed's support map (brute force, first maximum) and its

@@ -27,8 +27,9 @@
 //! # Deviations
 //!
 //! * A zero direction ends the run as [`super::Outcome::ZeroDirection`]
-//!   before the support call that the tutorial would make with it (whose
-//!   test, `0 > 0`, would then answer "not colliding").
+//!   one support call early: the tutorial would make that call, and its
+//!   test, `w · 0 > 0`, fails for any point, so it answers "not colliding"
+//!   on that pass whatever the shapes; the outcome carries that answer.
 //! * No cap: the safety cap and the cycle check of the module docs.
 
 use super::{colliding, search, test, SeedDecision};

@@ -23,9 +23,10 @@
 //!
 //! # Outcomes: never a hang, never a guess
 //!
-//! A seed that would never stop, or that would compute with a zero or
-//! undefined direction, is stopped and reports that as its own
-//! [`Outcome`], never as colliding or not colliding:
+//! A seed that would never stop, or that would compute with an undefined
+//! direction, is stopped and reports that as its own [`Outcome`], never as
+//! colliding or not colliding; a seed that would search along the zero
+//! vector gets the answer its own code gives there, under its own name:
 //!
 //! * [`Outcome::Looped`] — a seed without a cap (002, 003, 004) came back to
 //!   a state it had been in (the same simplex and the same search
@@ -34,15 +35,20 @@
 //!   or made [`VariantOptions::safety_cap`] support calls without either
 //!   ([`Looping::SafetyCap`]). The default cap, [`SAFETY_CAP`], is far above
 //!   what a terminating run needs (see `docs/seed-variants.md` for the most
-//!   any run used).
+//!   any run used). No answer.
 //! * [`Outcome::ZeroDirection`] — seeds 000/001 and 004 would call the
-//!   support map with the zero vector; every point then has `w · 0 = 0`,
-//!   and their support test (`≤ 0`) would answer "not colliding" whatever
-//!   the shapes are. The variant stops one step earlier and names the cause.
+//!   support map with the zero vector. Whatever point it returns, `w · 0 =
+//!   0` (also in floats: the shapes' points are finite), so their support
+//!   test (001: `w · d ≤ 0`; 004: not `w · d > 0`) ends the run with "not
+//!   colliding" on that very pass, deterministically. The variant stops one
+//!   step earlier, names the cause, and answers `false` as the seed does
+//!   ([`Outcome::answer`]).
 //! * [`Outcome::DivisionByZero`] — seed 002 normalises its direction at the
-//!   top of every pass; the zero vector has no unit vector. In floats the
-//!   seed would go on with NaN coordinates, which fail every comparison,
-//!   and never leave its loop.
+//!   top of every pass; the zero vector has no unit vector. What the seed
+//!   does then depends on its `Normalize` and support code, which its
+//!   article does not show (a float division would give NaN coordinates;
+//!   the support map and the support test, `NaN ≤ 0` being false, are the
+//!   only parts that would see them). The variant stops there. No answer.
 //!
 //! Seed 001's own cap of 20 is part of its logic, and its answer on
 //! reaching it is "not colliding": that is [`Outcome::GaveUp`], an answer
@@ -160,7 +166,7 @@ impl Variant {
     /// What a zero search direction means to this seed.
     pub fn zero_direction(self) -> ZeroMeaning {
         match self {
-            Variant::Dubious | Variant::Eric => ZeroMeaning::NoAnswer,
+            Variant::Dubious | Variant::Eric => ZeroMeaning::NotColliding,
             Variant::Cinkes => ZeroMeaning::DivisionByZero,
             Variant::Paredes => ZeroMeaning::Colliding,
         }
@@ -176,10 +182,11 @@ impl fmt::Display for Variant {
 /// What a seed does with a zero search direction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ZeroMeaning {
-    /// It would search along it and answer "not colliding" (000/001, 004):
-    /// reported as [`Outcome::ZeroDirection`].
-    NoAnswer,
-    /// It would normalise it (002): [`Outcome::DivisionByZero`].
+    /// It would search along it, and its support test, seeing `w · 0 = 0`,
+    /// would answer "not colliding" whatever the shapes (000/001, 004):
+    /// reported as [`Outcome::ZeroDirection`], whose answer is `false`.
+    NotColliding,
+    /// It would normalise it (002): [`Outcome::DivisionByZero`], no answer.
     DivisionByZero,
     /// It is the signal that the origin was enclosed (003): colliding.
     Colliding,
@@ -245,20 +252,26 @@ pub enum Outcome {
     },
     /// No answer: the seed would never stop (see [`Looping`]).
     Looped(Looping),
-    /// No answer: the seed would search along the zero vector.
+    /// The seed would search along the zero vector, and its support test,
+    /// seeing `w · 0 = 0`, would answer "not colliding" (seeds 000/001 and
+    /// 004; see the module docs): an answer (`false`), kept apart from the
+    /// support test's on a real support point so reports can count it.
     ZeroDirection,
-    /// No answer: the seed would normalise the zero vector.
+    /// No answer: the seed would normalise the zero vector (seed 002).
     DivisionByZero,
 }
 
 impl Outcome {
-    /// The variant's answer to "do the shapes collide?": `None` for the
-    /// outcomes that are not answers.
+    /// The variant's answer to "do the shapes collide?", the one the
+    /// seed's own code gives: `None` for the outcomes that are not answers
+    /// (a loop, a division by zero).
     pub fn answer(self) -> Option<bool> {
         match self {
             Outcome::Colliding => Some(true),
-            Outcome::NotColliding(_) | Outcome::GaveUp { .. } => Some(false),
-            Outcome::Looped(_) | Outcome::ZeroDirection | Outcome::DivisionByZero => None,
+            Outcome::NotColliding(_) | Outcome::GaveUp { .. } | Outcome::ZeroDirection => {
+                Some(false)
+            }
+            Outcome::Looped(_) | Outcome::DivisionByZero => None,
         }
     }
 
@@ -290,7 +303,9 @@ impl fmt::Display for Outcome {
             Outcome::Looped(Looping::SafetyCap { cap }) => {
                 write!(f, "no answer: still running after {cap} support calls")
             }
-            Outcome::ZeroDirection => f.write_str("no answer: zero search direction"),
+            Outcome::ZeroDirection => f.write_str(
+                "not colliding (zero search direction: the support test sees w · 0 = 0)",
+            ),
             Outcome::DivisionByZero => f.write_str("no answer: normalises the zero vector"),
         }
     }
@@ -464,6 +479,13 @@ pub(crate) fn cross<T: Scalar, const N: usize>(u: &Vector<T, N>, v: &Vector<T, N
 }
 
 /// Records a sign test on the trail and returns whether it passed.
+///
+/// Every region test of every seed goes through here, and so onto the
+/// trail; [`decide`] then turns a value that is not finite (an overflow in
+/// a float run, or NaN from `∞ − ∞` or `0 · ∞`) into [`Error::Overflow`]
+/// before anything reads the decision. A comparison with NaN is `false`,
+/// so the seed's branch would be chosen by the overflow, not by the
+/// geometry; the decision is therefore never used.
 pub(crate) fn test<T: Scalar>(
     trail: &mut Vec<Trail<T>>,
     name: &'static str,
@@ -528,10 +550,21 @@ fn rules(variant: Variant) -> Rules {
 ///
 /// Errors: [`Error::UnsupportedDimension`] unless `N` is [`Variant::dim`];
 /// [`Error::InvalidParameter`] unless there are 2 to `N + 1` points (the
-/// seeds' steps are only defined there).
+/// seeds' steps are only defined there); [`Error::Overflow`] (with
+/// iteration `0`: a lone step has no other) when a test value is not
+/// finite (floats only).
 pub fn step<T: Scalar, const N: usize>(
     variant: Variant,
     points: &[Vector<T, N>],
+) -> Result<SeedDecision<T, N>, Error> {
+    decide(variant, points, 0)
+}
+
+/// [`step`], with the run's `iteration` for [`Error::Overflow`].
+fn decide<T: Scalar, const N: usize>(
+    variant: Variant,
+    points: &[Vector<T, N>],
+    iteration: usize,
 ) -> Result<SeedDecision<T, N>, Error> {
     if N != variant.dim() {
         return Err(wrong_dimension(variant, N));
@@ -546,12 +579,21 @@ pub fn step<T: Scalar, const N: usize>(
             ),
         });
     }
-    Ok(match variant {
+    let decision = match variant {
         Variant::Dubious => dubious::step(points),
         Variant::Cinkes => cinkes::step(points),
         Variant::Paredes => paredes::step(points),
         Variant::Eric => eric::step(points),
-    })
+    };
+    // See `test`: a test decided on a value that is not finite.
+    let overflowed = decision
+        .trail
+        .iter()
+        .any(|t| matches!(t, Trail::Test { value, .. } if !value.is_finite()));
+    if overflowed {
+        return Err(Error::Overflow { iteration });
+    }
+    Ok(decision)
 }
 
 fn wrong_dimension(variant: Variant, dim: usize) -> Error {
@@ -577,9 +619,11 @@ fn axis<T: Scalar, const N: usize>(i: usize) -> Vector<T, N> {
 ///
 /// Errors: [`Error::UnsupportedDimension`] unless `N` is the seed's
 /// dimension ([`Variant::dim`]); a non-finite support point
-/// ([`Error::NonFiniteSupport`]); an intermediate value that overflows a
-/// float type ([`Error::Overflow`]). A seed's own failures (a loop, a zero
-/// direction, a division by zero) are outcomes, not errors.
+/// ([`Error::NonFiniteSupport`]); in a float type, a value the seed decides
+/// on that is not finite ([`Error::Overflow`]): `w · d`, `d · d` before a
+/// normalisation, any region test's value (see [`step`]) and the next
+/// search direction. A seed's own failures (a loop, a zero direction, a
+/// division by zero) are outcomes, not errors.
 pub fn run<T, const N: usize, A, B>(
     variant: Variant,
     a: &A,
@@ -650,7 +694,7 @@ where
         }
         if is_zero(&d) {
             let outcome = match variant.zero_direction() {
-                ZeroMeaning::NoAnswer => Outcome::ZeroDirection,
+                ZeroMeaning::NotColliding => Outcome::ZeroDirection,
                 ZeroMeaning::DivisionByZero => Outcome::DivisionByZero,
                 ZeroMeaning::Colliding => Outcome::Colliding,
             };
@@ -700,7 +744,7 @@ where
             });
         }
         let points: Vec<Vector<T, N>> = grown.points().cloned().collect();
-        let decision = step(variant, &points)?;
+        let decision = decide(variant, &points, iteration)?;
         let kept = grown
             .select(&decision.kept)
             .ok_or_else(|| Error::NotConverged {

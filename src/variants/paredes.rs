@@ -16,8 +16,12 @@
 //!   **"Keep `A`" keeps `B`:** the seed removes two vertices one after the
 //!   other from its oldest-first array (position 0, then position 1 of what
 //!   is left), and the second removal takes the newest point, `A`. The
-//!   search direction is still `AO`. (Vertex `A` is unreachable in exact
-//!   arithmetic, so this shows only under rounding.)
+//!   search direction is still `AO`. This branch is reachable in exact
+//!   arithmetic: the loop as completed below goes on when `w · d = 0`, and
+//!   the tetrahedron it then builds can be flat, with its face's triangle
+//!   step finding the origin beyond `A` (`tests/seed_variants.rs`,
+//!   `paredes_keeps_b_for_vertex_a_in_exact_arithmetic`: the run keeps `B`
+//!   at its fourth support call and then repeats every 6 passes).
 //! * **Tetrahedron.** Normals `AD × AB`, `AB × AC`, `AC × AD`, tested **in
 //!   that order** with `≥ 0`; the first that passes hands the face to the
 //!   triangle step as `ABD`, `ABC`, `ACD` respectively (so `ADB` is handed

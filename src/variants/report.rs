@@ -27,8 +27,10 @@
 //! * **Disagreement**: the variant's answer ([`Outcome::answer`]) is not the
 //!   exact `intersects` (touching counts, the reference's semantics and
 //!   what `gjk check --variant` judges); an outcome without an answer (a
-//!   loop, a zero direction, a division by zero) always disagrees. A second
+//!   loop, a division by zero) always disagrees; a zero direction counts
+//!   as the "not colliding" the seed's support test gives there. A second
 //!   count reads the truth as seed 001 does (touching is *not* colliding):
+//!   for the seeds whose support test stops on `w · d ≤ 0` (001, 002, 004),
 //!   what remains there is not explained by the convention.
 //! * **Kinds**: the disagreements grouped by the true relation, the
 //!   outcome, and the run's divergence ([`super::compare`]: the first
@@ -741,15 +743,24 @@ fn why(kind: &Kind, run: &CaseRun) -> String {
                 );
             }
         }
-        Outcome::ZeroDirection => text.push_str(
-            " The next search direction is the zero vector: the seed would call the \
-             support map with it, and its support test (`0 ≤ 0`) would answer \"not \
-             colliding\" whatever the shapes.",
-        ),
+        Outcome::ZeroDirection => {
+            let support_test = if kind.key.variant == Variant::Eric {
+                "`w · 0 > 0` fails"
+            } else {
+                "`w · 0 ≤ 0` holds"
+            };
+            let _ = write!(
+                text,
+                " The next search direction is the zero vector: the seed would call the \
+                 support map with it, and its support test ({support_test} for any \
+                 point) answers \"not colliding\" whatever the shapes. That is the \
+                 seed's answer here, and the variant's."
+            );
+        }
         Outcome::DivisionByZero => text.push_str(
-            " The next pass normalises the zero vector: a division by zero (in floats \
-             the seed would go on with NaN, which fails every comparison, and never \
-             leave its loop).",
+            " The next pass normalises the zero vector: a division by zero, where the \
+             variant stops without an answer. What the seed does next depends on its \
+             `Normalize` and support code, which its article does not show.",
         ),
         _ => {}
     }
@@ -763,12 +774,12 @@ fn variant_table(out: &mut String) {
          |---|---|---|---|---|---|---|---|---|\n\
          | `dubious` | 000 + 001 | 3 | `w · d ≤ 0` | `> 0`; line: none; tetrahedron: faces only | \
          `(1, 0, 0)` (`(0, 1, 0)` if the first point is `O`) | 20 passes, then \"not colliding\" | \
-         `true` (and a zero vector nobody reads) | line: a made-up perpendicular; else searched along |\n\
+         `true` (and a zero vector nobody reads) | line: a made-up perpendicular; else searched along: \"not colliding\" |\n\
          | `cinkes` | 002 | 3 | `w · d ≤ 0` | `> 0`; tetrahedron falls back to the triangle step | \
          `(1, 0, 0)` | none | `true` | normalised: division by zero |\n\
          | `paredes` | 003 | 3 | `w · d < 0` (completed by this crate) | `≥ 0`; tetrahedron falls back to the triangle step | \
          `(1, 0, 0)` (completed) | none | the zero vector | read as \"colliding\" (completed) |\n\
-         | `eric` | 004 | 2 | `w · d ≤ 0` | `> 0` | `(1, 0)` | none | `true` | searched along |\n",
+         | `eric` | 004 | 2 | `w · d ≤ 0` | `> 0` | `(1, 0)` | none | `true` | searched along: \"not colliding\" |\n",
     );
 }
 
@@ -804,15 +815,19 @@ pub fn render(m: &Measured) -> Result<String, ReportError> {
         "\n\"Completed\": seed 003 shows its simplex step but no main loop; the variant \
          completes it in the seed's own conventions (see `src/variants/paredes.rs`). \
          Each variant's module lists what it reproduces and where it departs from the \
-         seed. A seed that would never stop, or would search along a zero or undefined \
-         direction, is stopped and reports that as its own outcome: `looped` (its \
+         seed. A seed that would never stop, or would normalise the zero vector, is \
+         stopped and reports that as its own outcome, without an answer: `looped` (its \
          state repeats, or ",
     );
     let _ = write!(
         o,
         "{SAFETY_CAP} support calls pass; the most any run that stopped on its own used \
-         here: {}), `zero_direction`, `division_by_zero`. Seed 001's own cap gives \
-         `gave_up`, which answers \"not colliding\" as the seed does.\n\n",
+         here: {}), `division_by_zero`. A seed that would search along the zero \
+         vector (000/001, 004) answers \"not colliding\" there, deterministically: \
+         its support test sees `w · 0 = 0` whatever point the support map returns; \
+         the variant stops one call early with `zero_direction` and that answer. Seed \
+         001's own cap gives `gave_up`, which answers \"not colliding\" as the seed \
+         does.\n\n",
         m.most_iterations
             .iter()
             .map(|(v, n)| format!("{v} {n}"))
@@ -830,11 +845,18 @@ pub fn render(m: &Measured) -> Result<String, ReportError> {
          against what each family's construction guarantees.\n\
          * **Disagreement**: the variant's answer to \"colliding?\" is not the exact \
          `intersects` (touching counts, the reference's semantics; what `gjk check \
-         --variant` reports). An outcome without an answer always disagrees.\n\
+         --variant` reports). An outcome without an answer (`looped`, \
+         `division_by_zero`) always disagrees.\n\
          * **If touching did not count**: the same answers against \"penetrating\" \
          (seed 001's stated convention, and what the `≤ 0` support tests of seeds \
-         001, 002 and 004 implement). Disagreements left there are not explained by \
-         the convention.\n\
+         001, 002 and 004 implement; a `zero_direction` outcome counts as the \"not \
+         colliding\" that support test gives). For `dubious`, `cinkes` and `eric`, \
+         disagreements left there are not explained by the convention: \"colliding\" \
+         on a touching pair, a wrong answer on a separated or penetrating pair, or no \
+         answer. `paredes` leans the other way (its `≥ 0` ties and the `< 0` stop of \
+         its completed loop count touching as colliding), so there this column counts \
+         its touching pairs answered \"colliding\": its own convention is the \
+         previous column's.\n\
          * **Arithmetic**: `exact` runs the seed's logic without rounding; `f64` is \
          the same code in doubles (every generated coordinate is exactly a double).\n\n",
         count = c.count,
@@ -878,6 +900,18 @@ pub fn render(m: &Measured) -> Result<String, ReportError> {
                     .join(", ")
             }
         );
+        if v == Variant::Paredes {
+            o.push_str(
+                "  Seed 003 shows only its simplex step: its main loop (the start \
+                 direction, the support test stopping on `w · d < 0`, and a zero \
+                 direction read as \"colliding\") is completed by this crate in the \
+                 seed's conventions, which largely explains this low rate: the loop \
+                 goes on past a support plane through the origin (touching), and a \
+                 line step with the origin on its line returns the zero vector \
+                 (`(AB × AO) × AB = 0`), which the completed loop reads as \
+                 \"colliding\" as it reads the tetrahedron's.\n",
+            );
+        }
     }
     for (v, ids) in &m.arith_changes {
         let _ = writeln!(
@@ -963,6 +997,7 @@ pub fn render(m: &Measured) -> Result<String, ReportError> {
             outcomes_text(&totals[0])
         );
     }
+    o.push_str(LOOPING_SEARCH);
     o.push_str("## Kinds of disagreement, with minimal cases\n\n");
     o.push_str(
         "A kind is the true relation, the outcome, and the run's divergence: the first \
@@ -982,6 +1017,32 @@ pub fn render(m: &Measured) -> Result<String, ReportError> {
     }
     Ok(out)
 }
+
+/// What is known about inputs that make a seed loop: the result of a
+/// one-off search (its code was not kept; its size is given), and where
+/// its finds are pinned.
+const LOOPING_SEARCH: &str = "## Inputs that make a seed loop\n\n\
+The tables count `looped` only for `paredes`: its kinds below loop in exact \
+arithmetic. To find inputs that make the other seeds loop (or make `dubious` run \
+into its cap), a bounded search, with throwaway code, ran `dubious`, `cinkes` and \
+`eric` in exact, `f64` and `f32` arithmetic on 451,823 random pairs (1 to 6 \
+points each, integer coordinates of magnitude at most 1000, half of them perturbed by `2^-20` \
+to `2^-52`, some scaled by `2^±30` to `2^±126`) and on 932,970 pairs of the \
+generated families (`gjk gen --count 10` with seeds 2 to 819, at scales `2^0`, \
+`2^±40`, `2^±100` and `2^200`). It found:\n\n\
+* `cinkes` looping in every arithmetic on a separated pair (shrunk from a \
+generated one): its tetrahedron step hands a face to its triangle step, which keeps an \
+edge where the closest feature is a face, and the run repeats every 4 passes \
+(`paredes` loops on the same pair); and looping in `f32` alone, where rounding \
+makes `w · d` positive on a support plane through the origin;\n\
+* `dubious` reaching its cap of 20 passes only in `f32`, cycling through \
+tetrahedra whose face tests rounding gets wrong;\n\
+* nothing for `eric`, in any arithmetic.\n\n\
+That is a search, not a proof: no argument is given here that `eric` cannot \
+loop. The smallest case of each find, and a case where `paredes` takes its \
+\"keep `A`\" branch in exact arithmetic, are pinned in `tests/seed_variants.rs` \
+(`no_variant_hangs_on_the_known_looping_cases`), with the check that every \
+variant ends on every one of them, in every arithmetic.\n\n";
 
 /// `1 support point`, `3 support points`.
 fn points(n: usize) -> String {
