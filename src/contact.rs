@@ -38,6 +38,19 @@
 //! Every step uses `+`, `−`, `×` and comparisons, so with rationals the
 //! answer is exact. The projections are built from cross products (3D) and
 //! perpendiculars (2D) without normalising.
+//!
+//! # Float mode
+//!
+//! The boolean loop accepts a containing simplex up to the band
+//! `ABS_TOL_FACTOR · u · scale` away from the origin (its containment
+//! check, [`crate::gjk`]), so the descent's signs are read against that
+//! band: **penetrating** needs the origin deeper than the band inside the
+//! full face, and deeper than it on both sides of a codimension-one face;
+//! otherwise the descent goes on from the near facet, or takes the near side
+//! as a touching normal. Every float touching normal is then checked on the
+//! shapes (`check_float_normal`): touching within the rounding noise,
+//! separated when it proves a gap, else no verdict
+//! ([`NotConverged::UnprovedNormal`]).
 
 use std::cmp::Ordering;
 
