@@ -236,13 +236,11 @@ fn answer(case: &Case, scalar: ScalarArg, max_iterations: usize) -> Result<Value
 /// programs and enumeration, any dimension, within its documented limits),
 /// with the same fields as the GJK path except `iterations` and `axis`.
 fn oracle_query(case: &Case) -> Result<Value, String> {
-    use gjk::oracle::{self, PenetrationDepth, Relation};
-    let (a, b) = (&case.a, &case.b);
-    let e = |e: gjk::oracle::OracleError| format!("the exact oracle: {e}");
-    let relation = oracle::relation(a, b).map_err(e)?;
+    use gjk::oracle::{PenetrationDepth, Relation};
+    let r = gjk::check::exact::oracle_report(case)?;
     let mut m = Map::new();
     m.insert("id".into(), case.id_or_line());
-    let (intersects, touching, outcome) = match relation {
+    let (intersects, touching, outcome) = match r.relation {
         Relation::Separated => (false, false, "separated"),
         Relation::Touching => (true, true, "touching"),
         Relation::Penetrating => (true, false, "penetrating"),
@@ -253,33 +251,29 @@ fn oracle_query(case: &Case) -> Result<Value, String> {
     m.insert("scalar".into(), json!("exact"));
     m.insert("method".into(), json!("oracle"));
     let rows = |v: &[Rational]| Value::Array(v.iter().map(|x| json!(x.to_string())).collect());
-    match relation {
-        Relation::Separated => {
-            let d = oracle::distance_squared(a, b).map_err(e)?;
+    match &r.distance {
+        Some(d) => {
             m.insert("distance_squared".into(), json!(d.dist2.to_string()));
             m.insert("distance".into(), json!(d.dist2.to_f64().sqrt()));
             m.insert("witness_a".into(), rows(&d.witness_a));
             m.insert("witness_b".into(), rows(&d.witness_b));
         }
-        Relation::Touching => zero_distance::<Rational>(&mut m),
-        Relation::Penetrating => {
-            zero_distance::<Rational>(&mut m);
-            if let PenetrationDepth::Penetrating {
-                depth2,
-                penetration,
-                normal,
-                ..
-            } = oracle::penetration_depth(a, b).map_err(e)?
-            {
-                m.insert("penetration_depth".into(), json!(depth2.to_f64().sqrt()));
-                m.insert(
-                    "penetration_depth_squared".into(),
-                    json!(depth2.to_string()),
-                );
-                m.insert("normal".into(), rows(&normal));
-                m.insert("penetration".into(), rows(&penetration));
-            }
-        }
+        None => zero_distance::<Rational>(&mut m),
+    }
+    if let Some(PenetrationDepth::Penetrating {
+        depth2,
+        penetration,
+        normal,
+        ..
+    }) = &r.penetration
+    {
+        m.insert("penetration_depth".into(), json!(depth2.to_f64().sqrt()));
+        m.insert(
+            "penetration_depth_squared".into(),
+            json!(depth2.to_string()),
+        );
+        m.insert("normal".into(), rows(normal));
+        m.insert("penetration".into(), rows(penetration));
     }
     Ok(Value::Object(m))
 }

@@ -69,30 +69,61 @@ pub fn exact_answers(case: &Case, max_iterations: usize) -> Result<ExactAnswers,
     }
 }
 
-/// Above [`MAX_COMPILED_DIM`]: the oracle's relation, squared distance and
-/// squared penetration depth.
-fn oracle_answers(case: &Case) -> Result<ExactAnswers, String> {
+/// The exact oracle's full answer to a case (any dimension, within its
+/// documented limits): what `gjk check` compares with above
+/// [`MAX_COMPILED_DIM`], and what `gjk query` prints there.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OracleReport {
+    /// Separated, touching or penetrating.
+    pub relation: crate::oracle::Relation,
+    /// The squared distance and witnesses (separated shapes only).
+    pub distance: Option<crate::oracle::Distance>,
+    /// The squared penetration depth with its facet, normal and
+    /// penetration vector (penetrating shapes only).
+    pub penetration: Option<crate::oracle::PenetrationDepth>,
+}
+
+/// [`OracleReport`] for `case`. Errors, as a message: the oracle's own
+/// (its limits), and an internal disagreement between its relation and its
+/// penetration depth (never seen; reported rather than guessed).
+pub fn oracle_report(case: &Case) -> Result<OracleReport, String> {
     use crate::oracle::{self, PenetrationDepth, Relation};
     let e = |e: oracle::OracleError| format!("the exact oracle: {e}");
     let relation = oracle::relation(&case.a, &case.b).map_err(e)?;
-    let distance_squared = match relation {
-        Relation::Separated => oracle::distance_squared(&case.a, &case.b).map_err(e)?.dist2,
-        _ => Rational::zero(),
+    let distance = match relation {
+        Relation::Separated => Some(oracle::distance_squared(&case.a, &case.b).map_err(e)?),
+        _ => None,
     };
-    let penetration_depth_squared = match relation {
+    let penetration = match relation {
         Relation::Penetrating => match oracle::penetration_depth(&case.a, &case.b).map_err(e)? {
-            PenetrationDepth::Penetrating { depth2, .. } => Some(depth2),
+            p @ PenetrationDepth::Penetrating { .. } => Some(p),
             PenetrationDepth::NotPenetrating { .. } => {
                 return Err("internal disagreement: relation and penetration oracle".into())
             }
         },
-        _ => Some(Rational::zero()),
+        _ => None,
+    };
+    Ok(OracleReport {
+        relation,
+        distance,
+        penetration,
+    })
+}
+
+/// Above [`MAX_COMPILED_DIM`]: the oracle's relation, squared distance and
+/// squared penetration depth.
+fn oracle_answers(case: &Case) -> Result<ExactAnswers, String> {
+    use crate::oracle::{PenetrationDepth, Relation};
+    let r = oracle_report(case)?;
+    let penetration_depth_squared = match r.penetration {
+        Some(PenetrationDepth::Penetrating { depth2, .. }) => depth2,
+        _ => Rational::zero(),
     };
     Ok(ExactAnswers {
-        intersects: relation != Relation::Separated,
-        touching: relation == Relation::Touching,
-        distance_squared,
-        penetration_depth_squared,
+        intersects: r.relation != Relation::Separated,
+        touching: r.relation == Relation::Touching,
+        distance_squared: r.distance.map_or_else(Rational::zero, |d| d.dist2),
+        penetration_depth_squared: Some(penetration_depth_squared),
     })
 }
 
