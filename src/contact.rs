@@ -56,15 +56,14 @@ use std::cmp::Ordering;
 
 use arrayvec::ArrayVec;
 
-use crate::distance::subalgorithm::{closest_point_fixed, Face};
+use crate::distance::subalgorithm::{nearest_facet, Face};
 use crate::error::Error;
 use crate::gjk::{gjk, support_vertex, NotConverged, Options, Outcome};
 use crate::scalar::Scalar;
 use crate::shape::Support;
 use crate::simplex::Simplex;
 use crate::vector::{
-    apply_rows, apply_rows_transposed, cross3, dot, is_finite, normalized_points, perp2, Points,
-    Vector,
+    apply_rows, apply_rows_transposed, cross3, dot, is_finite, normalized_points, perp2, Vector,
 };
 
 /// The three-way verdict. `R` is the type of a no-verdict's reason:
@@ -282,7 +281,7 @@ where
                     .map(|&i| simplex.point(i))
                     .map(|p| dot(p, p).to_f64().sqrt())
                     .fold(0.0, f64::max);
-                crate::distance::ABS_TOL_FACTOR * T::UNIT_ROUNDOFF * scale
+                crate::gjk::containment_band::<T>(scale)
             };
             let r = complement_1(&pts);
             for dir in [r.clone(), -r] {
@@ -362,37 +361,12 @@ fn facet_near_origin<T: Scalar, const N: usize>(
     simplex: &Simplex<T, N>,
     face: &Face,
 ) -> Result<Option<Face>, Error> {
-    // On the stack (no allocation per float query, `tests/allocations.rs`):
-    // a face has at most N + 1 ≤ 4 ≤ MAX_POINTS vertices here.
-    let mut as_f64: Points<f64, N> = Points::new();
-    for &i in face {
-        if as_f64
-            .try_push(simplex.point(i).map(|x| x.to_f64()))
-            .is_err()
-        {
-            return Err(too_many());
-        }
-    }
-    let pts = normalized_points(as_f64.iter()).ok_or_else(too_many)?;
-    let scale = pts.iter().map(|p| dot(p, p).sqrt()).fold(0.0, f64::max);
-    let tol = crate::distance::ABS_TOL_FACTOR * T::UNIT_ROUNDOFF * scale;
-    let mut best: Option<(f64, Face)> = None;
-    for skip in 0..pts.len() {
-        let idx: Face = (0..pts.len()).filter(|&i| i != skip).collect();
-        let facet: Points<f64, N> = idx.iter().map(|&i| pts[i]).collect();
-        let c = closest_point_fixed(&facet)?;
-        if c.dist2.sqrt() <= tol && best.as_ref().is_none_or(|(d, _)| c.dist2 < *d) {
-            best = Some((c.dist2, c.kept.iter().map(|&k| face[idx[k]]).collect()));
-        }
-    }
-    Ok(best.map(|(_, f)| f))
-}
-
-fn too_many() -> Error {
-    Error::InvalidParameter {
-        which: crate::error::Which::Query,
-        what: "too many simplex points".into(),
-    }
+    // On the stack (no allocation per float query, `tests/allocations.rs`).
+    let (pts, scale) = crate::gjk::normalized_f64(face.iter().map(|&i| simplex.point(i)))?;
+    let tol = crate::gjk::containment_band::<T>(scale);
+    Ok(nearest_facet(&pts)?
+        .filter(|(d2, _)| d2.sqrt() <= tol)
+        .map(|(_, kept)| kept.iter().map(|&k| face[k]).collect()))
 }
 
 /// `π(S)` for a linear map `π` given by its rows: `s_{π(S)}(e) = π(s_S(πᵀe))`.

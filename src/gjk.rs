@@ -130,24 +130,43 @@ fn containment_refuted<T: Scalar, const N: usize>(
     if T::EXACT {
         return Ok(None);
     }
-    // The loop runs in 2D and 3D only, so a simplex has at most
-    // 4 ≤ MAX_POINTS vertices. The check fails closed: a failure of its
-    // own is an error, never "the containment stands" (found in review).
+    // The check fails closed: a failure of its own is an error, never
+    // "the containment stands" (found in review).
+    let (pts, scale) = normalized_f64(simplex.points())?;
+    let closest = closest_point_fixed(&pts)?;
+    let tol = containment_band::<T>(scale);
+    Ok((closest.dist2.sqrt() > tol).then_some(closest.kept))
+}
+
+/// `points` as `f64`, scaled by a power of two
+/// ([`crate::vector::normalized_points`]: exact conversions, no overflow or
+/// underflow), with the largest norm among them. On the stack: the loops'
+/// simplices have at most `N + 1 ≤ 4 ≤ MAX_POINTS` points here; more is an
+/// error, not a panic.
+pub(crate) fn normalized_f64<'a, T: Scalar + 'a, const N: usize>(
+    points: impl Iterator<Item = &'a Vector<T, N>>,
+) -> Result<(Points<f64, N>, f64), Error> {
     let too_many = || Error::InvalidParameter {
         which: Which::Query,
         what: "too many simplex points".into(),
     };
     let mut as_f64: Points<f64, N> = Points::new();
-    for p in simplex.points() {
+    for p in points {
         as_f64
             .try_push(p.map(|x| x.to_f64()))
             .map_err(|_| too_many())?;
     }
     let pts = normalized_points(as_f64.iter()).ok_or_else(too_many)?;
     let scale = pts.iter().map(|p| dot(p, p).sqrt()).fold(0.0, f64::max);
-    let closest = closest_point_fixed(&pts)?;
-    let tol = crate::distance::ABS_TOL_FACTOR * T::UNIT_ROUNDOFF * scale;
-    Ok((closest.dist2.sqrt() > tol).then_some(closest.kept))
+    Ok((pts, scale))
+}
+
+/// The band of the float containment check, `ABS_TOL_FACTOR · u · scale`
+/// ([`crate::distance::ABS_TOL_FACTOR`]): a containing simplex of `A − B`
+/// with points of norm at most `scale` may be this far from the origin.
+/// [`crate::contact`]'s descent reads its float signs against the same band.
+pub(crate) fn containment_band<T: Scalar>(scale: f64) -> f64 {
+    crate::distance::ABS_TOL_FACTOR * T::UNIT_ROUNDOFF * scale
 }
 
 /// The default cap on support calls per query (see the module docs).

@@ -81,6 +81,7 @@
 //! pass to the next frame.
 
 use crate::contact::{contact, Contact};
+use crate::distance::subalgorithm::nearest_facet;
 use crate::distance::{
     closest_point, distance, distance_at_scale, DistanceNotConverged, DistanceOptions,
     DistanceOutcome,
@@ -596,20 +597,10 @@ fn facet_within_band<T: Field, const N: usize>(
     floor2: f64,
 ) -> Result<Option<Vec<Vertex<T, N>>>, Error> {
     let band2 = band2_at_least(face.iter(), floor2);
-    let mut best: Option<(f64, Vec<Vertex<T, N>>)> = None;
-    for skip in 0..face.len() {
-        let facet: Vec<&Vertex<T, N>> = (0..face.len())
-            .filter(|&i| i != skip)
-            .map(|i| &face[i])
-            .collect();
-        let pts: Vec<Vector<T, N>> = facet.iter().map(|v| v.w.clone()).collect();
-        let c = closest_point(&pts)?;
-        let d2 = c.dist2.to_f64();
-        if d2 <= band2 && best.as_ref().is_none_or(|(b, _)| d2 < *b) {
-            best = Some((d2, c.kept.iter().map(|&i| facet[i].clone()).collect()));
-        }
-    }
-    Ok(best.map(|(_, f)| f))
+    let pts: Vec<Vector<T, N>> = face.iter().map(|v| v.w.clone()).collect();
+    Ok(nearest_facet(&pts)?
+        .filter(|(d2, _)| *d2 <= band2)
+        .map(|(_, kept)| kept.iter().map(|&i| face[i].clone()).collect()))
 }
 
 /// `P x = x − Σ (x·qᵢ)/(qᵢ·qᵢ) qᵢ` for an orthogonal family `q`.

@@ -339,6 +339,29 @@ pub fn closest_point<T: Field, const N: usize>(
     closest_point_fixed(points).map(Closest::from)
 }
 
+/// The facet of the simplex `points` (two or more points; each facet leaves
+/// one out) whose closest point to the origin is nearest, as `(dist², kept)`
+/// with `dist²` as `f64` and `kept` the indices into `points` of the
+/// smallest sub-face holding that closest point; the first such facet on
+/// ties. The float bands of [`crate::contact`] and [`crate::verdict`] use
+/// it to treat an origin near a facet as lying on it. No allocation.
+pub(crate) fn nearest_facet<T: Field, const N: usize>(
+    points: &[Vector<T, N>],
+) -> Result<Option<(f64, Face)>, Error> {
+    check_points(points)?;
+    let mut best: Option<(f64, Face)> = None;
+    for skip in 0..points.len() {
+        let idx: Face = (0..points.len()).filter(|&i| i != skip).collect();
+        let facet: Points<T, N> = idx.iter().map(|&i| points[i].clone()).collect();
+        let c = closest_point_fixed(&facet)?;
+        let d2 = c.dist2.to_f64();
+        if best.as_ref().is_none_or(|(b, _)| d2 < *b) {
+            best = Some((d2, c.kept.iter().map(|&k| idx[k]).collect()));
+        }
+    }
+    Ok(best)
+}
+
 /// [`closest_point`] without allocating (the distance loop's form).
 pub(crate) fn closest_point_fixed<T: Field, const N: usize>(
     points: &[Vector<T, N>],
