@@ -81,7 +81,7 @@ impl<S: Support<f64, N> + ?Sized, const N: usize> Support<f64, N> for Counted<'_
 }
 
 macro_rules! parry_counter {
-    ($name:ident, $krate:ident) => {
+    ($name:ident, $count:ident, $krate:ident) => {
         /// A parry shape, counting its support calls.
         struct $name<'a, S: ?Sized> {
             shape: &'a S,
@@ -94,10 +94,39 @@ macro_rules! parry_counter {
                 self.shape.local_support_point(dir)
             }
         }
+
+        /// parry's support-map boolean (`boolean`) or distance query on one
+        /// pair, with its support calls counted.
+        fn $count<A, B>(a: &A, b: &B, boolean: bool) -> Count
+        where
+            A: $krate::shape::SupportMap,
+            B: $krate::shape::SupportMap,
+        {
+            use $krate::query::details;
+            let id = $krate::math::Pose::IDENTITY;
+            let (ca, cb) = (Cell::new(0), Cell::new(0));
+            let wa = $name {
+                shape: a,
+                calls: &ca,
+            };
+            let wb = $name {
+                shape: b,
+                calls: &cb,
+            };
+            if boolean {
+                details::intersection_test_support_map_support_map(&id, &wa, &wb);
+            } else {
+                details::distance_support_map_support_map(&id, &wa, &wb);
+            }
+            Count {
+                iters: ca.get(),
+                calls: ca.get() + cb.get(),
+            }
+        }
     };
 }
-parry_counter!(Counted3, parry3d_f64);
-parry_counter!(Counted2, parry2d_f64);
+parry_counter!(Counted3, count_parry3, parry3d_f64);
+parry_counter!(Counted2, count_parry2, parry2d_f64);
 
 impl parry3d_f64::shape::SupportMap for Ellipsoid {
     fn local_support_point(&self, d: parry3d_f64::math::Vector) -> parry3d_f64::math::Vector {
@@ -275,32 +304,8 @@ fn hull_rows_3d(rows: &mut Vec<Row>) {
                 let theirs: Vec<(ConvexPolyhedron, ConvexPolyhedron)> =
                     pairs.iter().map(|p| (hull(&p.a), hull(&p.b))).collect();
                 let id = Pose::IDENTITY;
-                let count_theirs = |boolean: bool| {
-                    sum(theirs.iter().map(|(a, b)| {
-                        let (ca, cb) = (Cell::new(0), Cell::new(0));
-                        let (wa, wb) = (
-                            Counted3 {
-                                shape: a,
-                                calls: &ca,
-                            },
-                            Counted3 {
-                                shape: b,
-                                calls: &cb,
-                            },
-                        );
-                        if boolean {
-                            query::details::intersection_test_support_map_support_map(
-                                &id, &wa, &wb,
-                            );
-                        } else {
-                            query::details::distance_support_map_support_map(&id, &wa, &wb);
-                        }
-                        Count {
-                            iters: ca.get(),
-                            calls: ca.get() + cb.get(),
-                        }
-                    }))
-                };
+                let count_theirs =
+                    |boolean: bool| sum(theirs.iter().map(|(a, b)| count_parry3(a, b, boolean)));
                 let opts = Options::default();
                 let dopts = DistanceOptions::default();
                 rows.push(Row {
@@ -384,32 +389,8 @@ fn hull_rows_2d(rows: &mut Vec<Row>) {
                 let theirs: Vec<(ConvexPolygon, ConvexPolygon)> =
                     pairs.iter().map(|p| (hull(&p.a), hull(&p.b))).collect();
                 let id = Pose::IDENTITY;
-                let count_theirs = |boolean: bool| {
-                    sum(theirs.iter().map(|(a, b)| {
-                        let (ca, cb) = (Cell::new(0), Cell::new(0));
-                        let (wa, wb) = (
-                            Counted2 {
-                                shape: a,
-                                calls: &ca,
-                            },
-                            Counted2 {
-                                shape: b,
-                                calls: &cb,
-                            },
-                        );
-                        if boolean {
-                            query::details::intersection_test_support_map_support_map(
-                                &id, &wa, &wb,
-                            );
-                        } else {
-                            query::details::distance_support_map_support_map(&id, &wa, &wb);
-                        }
-                        Count {
-                            iters: ca.get(),
-                            calls: ca.get() + cb.get(),
-                        }
-                    }))
-                };
+                let count_theirs =
+                    |boolean: bool| sum(theirs.iter().map(|(a, b)| count_parry2(a, b, boolean)));
                 let opts = Options::default();
                 let dopts = DistanceOptions::default();
                 rows.push(Row {
@@ -553,30 +534,8 @@ fn ellipsoid_rows(rows: &mut Vec<Row>) {
         }
         let pairs = ellipsoid_pairs(0xe111, gap, PAIRS);
         let id = Pose::IDENTITY;
-        let count_theirs = |boolean: bool| {
-            sum(pairs.iter().map(|(a, b)| {
-                let (ca, cb) = (Cell::new(0), Cell::new(0));
-                let (wa, wb) = (
-                    Counted3 {
-                        shape: a,
-                        calls: &ca,
-                    },
-                    Counted3 {
-                        shape: b,
-                        calls: &cb,
-                    },
-                );
-                if boolean {
-                    query::details::intersection_test_support_map_support_map(&id, &wa, &wb);
-                } else {
-                    query::details::distance_support_map_support_map(&id, &wa, &wb);
-                }
-                Count {
-                    iters: ca.get(),
-                    calls: ca.get() + cb.get(),
-                }
-            }))
-        };
+        let count_theirs =
+            |boolean: bool| sum(pairs.iter().map(|(a, b)| count_parry3(a, b, boolean)));
         let opts = Options::default();
         let dopts = DistanceOptions::default();
         rows.push(Row {
