@@ -527,10 +527,8 @@ where
         let mut kept = c.apply(&grown);
         let mut next = c.direction.clone();
         let mut kind = c.region.kind();
-        let mut refuted = false;
         if kind == RegionKind::Contains {
             if let Some(face) = containment_refuted(&grown)? {
-                refuted = true;
                 // Float mode: the classifier's noise decision is refuted
                 // (module docs, "Float mode: containment is checked"). Go
                 // on from the face that holds the closest point, classified
@@ -561,7 +559,9 @@ where
                 region: Some(c.region),
                 kept: kept.clone(),
                 next_direction: next.clone(),
-                containment_refuted: refuted,
+                // A containing region the loop does not stop on was refuted.
+                containment_refuted: c.region.kind() == RegionKind::Contains
+                    && kind != RegionKind::Contains,
             });
         }
         simplex = kept;
