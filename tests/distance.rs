@@ -838,3 +838,61 @@ fn min_normal_is_where_the_float_distance_stops() {
         other => panic!("g = 2^-64 in f64: {other:?}"),
     }
 }
+
+/// Hidden progress (fuzz crash `crash-f8cac1a8…` of `diff_3d`): a point
+/// `A = {(x, −y, 0)}` far from a small triangle `B` through the origin. From
+/// the vertex `(x + 2, −y, 0)` of `A − B`, the support point
+/// `(x, −y, −z)` gives a segment whose closest point is closer by only
+/// `gap² / |w − v|²` (`≈ 2.8·10⁻⁷` on `dist2 ≈ 3.8·10⁹` for the crash),
+/// below the rounding of `|v|²`: the computed `|v|²` does not decrease. The
+/// loop must take that step anyway (the gap proves it exact progress) and
+/// reach the vertex `(x, −y, 0)` on the next one, not stop with
+/// `NoProgress`. Both sub-algorithms, exact answers from the oracle.
+#[test]
+fn f64_progress_hidden_by_rounding_is_taken() {
+    let (mut cases, mut failures) = (0, Vec::new());
+    for x in [1i64, 4, 5, 1000] {
+        for y in [61952i64, 1 << 16, 99_999, 1 << 20, 12_345_678] {
+            for z in [22616i64, 1, 7, 1 << 12, 1 << 20] {
+                let a = [Vector::<f64, 3>::new(x as f64, -y as f64, 0.0)];
+                let b = [
+                    Vector::<f64, 3>::new(0.0, 0.0, z as f64),
+                    Vector::<f64, 3>::new(-2.0, 0.0, 0.0),
+                    Vector::<f64, 3>::new(0.0, 0.0, 0.0),
+                ];
+                let want = (x * x + y * y) as f64;
+                let s2 = a
+                    .iter()
+                    .flat_map(|p| b.iter().map(move |q| (p - q).norm_squared()))
+                    .fold(0.0, f64::max);
+                for sub in [SubAlgorithm::Johnson, SubAlgorithm::Classify] {
+                    let opts = DistanceOptions {
+                        sub_algorithm: sub,
+                        ..DistanceOptions::default()
+                    };
+                    let r = distance(&Cloud(a.to_vec()), &Cloud(b.to_vec()), &opts).unwrap();
+                    let ok = match &r.outcome {
+                        DistanceOutcome::Separated { dist2, .. } => {
+                            (dist2 - want).abs() <= f64_bound(want, s2)
+                        }
+                        _ => false,
+                    };
+                    if !ok {
+                        failures.push(format!(
+                            "{sub:?}: x = {x}, y = {y}, z = {z}: {:?}",
+                            r.outcome
+                        ));
+                    }
+                    cases += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(cases, 200);
+    assert!(
+        failures.is_empty(),
+        "{} of {cases}:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}

@@ -69,10 +69,36 @@
 //!   carries an absolute error, not a relative one, so no accuracy could be
 //!   promised;
 //! * **no verdict** ([`DistanceNotConverged`]) when the new support point is
-//!   already in the simplex or `|v|²` does not decrease: no further progress
-//!   is possible, and the gap is above both tolerances, so the distance is
+//!   already in the simplex or `|v|²` does not decrease (and the step is not
+//!   hidden progress, below): no further progress is possible, and the gap is above both tolerances, so the distance is
 //!   not certified. Exact mode never gets there with a support map that
 //!   honours its contract.
+//!
+//! # Float mode: hidden progress
+//!
+//! `|v|²` may fail to decrease in float mode although the step is exact
+//! progress: the segment `[v, w]` holds a point closer than `v` by
+//! `δ = gap² / |w − v|²` (the minimum of `|v + t (w − v)|²` over `t`; `δ = gap`
+//! is a lower bound when `gap ≥ |w − v|²`, where `t = 1` decreases by
+//! `2 gap − |w − v|² ≥ gap`), and when `δ` is below the rounding of `|v|²` the
+//! computed value does not move. This happens far from the origin next to a
+//! short edge (fuzz target `diff_3d`: a point `6.2·10⁴` away from a small
+//! triangle, `δ ≈ 2.8·10⁻⁷` on `|v|² ≈ 3.8·10⁹`, whose ulp is `4.8·10⁻⁷`);
+//! the next support point would have decreased `|v|²` by 20. So a step is
+//! **taken** although the computed `|v|²` did not decrease when
+//!
+//! * the gap is above its noise (so it does prove `δ > 0`), and the new
+//!   kept face holds `w` (a face of the old simplex alone cannot be closer:
+//!   `v` was already its closest point);
+//! * `δ ≤ ρ` and the computed `|v|²` rose by at most `ρ`, with
+//!   `ρ = 4 · ABS_TOL_FACTOR · u · scale²` the rounding noise of `|v|²` (the
+//!   budget of the gap's noise test): a decrease larger than `ρ` that the
+//!   sub-algorithm does not show is a real stall, not rounding;
+//! * at most `N + 1` such steps in a row (enough to replace every vertex of
+//!   the simplex); the loop's iteration cap bounds them all anyway.
+//!
+//! It changes no verdict's proof: the loop still stops as separated only on
+//! the gap test, and every `v` is a point of the hull (an upper bound).
 //!
 //! **Accuracy (float).** At a `Separated` stop the gap is at most
 //! `g = max(REL_TOL · |v|², 4 · ABS_TOL_FACTOR · u · scale²)`, and
@@ -220,7 +246,8 @@ pub enum DistanceNotConverged {
     /// its contract).
     RepeatedVertex,
     /// The sub-algorithm did not decrease `|v|²` (float rounding, or a
-    /// support map that breaks its contract).
+    /// support map that breaks its contract), and the step was not progress
+    /// hidden by rounding (see the module docs).
     NoProgress,
 }
 
@@ -387,6 +414,28 @@ fn scale2<'a, T: Scalar + 'a, const N: usize>(
         .fold(0.0, f64::max)
 }
 
+/// Float mode: whether a step whose computed `|v|²` did not decrease
+/// (`new_vv ≥ vv`) is nevertheless exact progress hidden by rounding (see
+/// "Hidden progress" in the module docs): the decrease `δ` the gap proves,
+/// `gap² / |w − v|²` (or `gap` when `gap ≥ |w − v|²`), is below the rounding
+/// noise `ρ = 4 · ABS_TOL_FACTOR · u · scale²` of `|v|²`, and the computed
+/// `new_vv` exceeds `vv` by at most `ρ`. A decrease larger than `ρ` that the
+/// sub-algorithm does not show is a genuine stall, not hidden progress.
+fn progress_is_hidden<T: Scalar, const N: usize>(
+    v: &Vector<T, N>,
+    w: &Vector<T, N>,
+    gap: &T,
+    vv: &T,
+    new_vv: &T,
+    s2w: f64,
+) -> bool {
+    let rho = 4.0 * ABS_TOL_FACTOR * T::UNIT_ROUNDOFF * s2w;
+    let g = gap.to_f64();
+    let vw2 = scale2(std::iter::once(&(w - v)));
+    let delta = if g < vw2 { g * g / vw2 } else { g };
+    g > 0.0 && delta <= rho && new_vv.to_f64() - vv.to_f64() <= rho
+}
+
 /// The distance query (see the module docs).
 ///
 /// Errors: a zero or non-finite initial direction, a support map returning
@@ -486,6 +535,8 @@ where
     let u = T::UNIT_ROUNDOFF;
     let rel_tol = REL_TOL_FACTOR * u;
     let abs_tol = ABS_TOL_FACTOR * u;
+    // Consecutive steps taken on hidden progress (float mode).
+    let mut hidden_steps = 0;
     loop {
         let (v, wa, wb) = combine_vertices(&simplex, &lambda);
         let vv = dot(&v, &v);
@@ -633,7 +684,22 @@ where
                 m.switch_off();
                 continue;
             }
-            return stalled(DistanceNotConverged::NoProgress);
+            // Float mode: the step may be real progress that the rounding
+            // of `|v|²` hides ("Hidden progress" in the module docs).
+            let hidden = !T::EXACT
+                && !in_noise
+                && hidden_steps < N + 1
+                && closest.kept.contains(&0)
+                && grown.points().next().is_some_and(|w| {
+                    let s2w = s2.max(scale2(std::iter::once(w)));
+                    progress_is_hidden(&v, w, &gap, &vv, &closest.dist2, s2w)
+                });
+            if !hidden {
+                return stalled(DistanceNotConverged::NoProgress);
+            }
+            hidden_steps += 1;
+        } else {
+            hidden_steps = 0;
         }
         if let (Some(p), Some(m)) = (w_point, momentum.as_mut()) {
             m.record(p);
