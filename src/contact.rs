@@ -67,7 +67,8 @@ use crate::vector::{
 };
 
 /// The three-way verdict. `R` is the type of a no-verdict's reason:
-/// [`NotConverged`] for [`contact`]; a message for
+/// [`NotConverged`] for [`contact`];
+/// [`crate::verdict::ThreeWayNotConverged`] for
 /// [`crate::verdict::three_way`], whose other route has its own reasons.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Contact<T: Scalar, const N: usize, R = NotConverged> {

@@ -309,7 +309,7 @@ fn query<T: FromRational + gjk::Field, const N: usize>(
             zero_distance::<T>(&mut m);
         }
         Contact::NotConverged { reason } => {
-            m.insert("reason".into(), json!(reason));
+            m.insert("reason".into(), json!(reason.to_string()));
         }
         Contact::Penetrating => {
             zero_distance::<T>(&mut m);

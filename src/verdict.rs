@@ -625,6 +625,25 @@ impl<T: Field, const N: usize, S: Support<T, N> + ?Sized> Support<T, N> for Proj
     }
 }
 
+/// Why [`three_way`] gave no verdict: the reason of the route it took.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ThreeWayNotConverged {
+    /// 2D and 3D: the boolean loop and the descent of [`crate::contact`].
+    Contact(crate::gjk::NotConverged),
+    /// Every other dimension: the distance loop and the projected descent
+    /// of [`verdict`].
+    Verdict(VerdictNotConverged),
+}
+
+impl std::fmt::Display for ThreeWayNotConverged {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ThreeWayNotConverged::Contact(r) => r.fmt(f),
+            ThreeWayNotConverged::Verdict(r) => r.fmt(f),
+        }
+    }
+}
+
 /// Separated, touching or penetrating by the route the `gjk` tool and
 /// `gjk check` use, with the support calls it took: in 2D and 3D the
 /// boolean loop with the spec's region classifier and the descent of
@@ -636,7 +655,7 @@ pub fn three_way<T, const N: usize, A, B>(
     a: &A,
     b: &B,
     max_iterations: usize,
-) -> Result<(Contact<T, N, String>, usize), Error>
+) -> Result<(Contact<T, N, ThreeWayNotConverged>, usize), Error>
 where
     T: Field,
     A: Support<T, N> + ?Sized,
@@ -653,7 +672,7 @@ where
             Contact::Touching { normal } => Contact::Touching { normal },
             Contact::Penetrating => Contact::Penetrating,
             Contact::NotConverged { reason } => Contact::NotConverged {
-                reason: reason.to_string(),
+                reason: ThreeWayNotConverged::Contact(reason),
             },
         };
         return Ok((three, r.iterations));
@@ -668,7 +687,7 @@ where
         Verdict::Touching { normal, .. } => Contact::Touching { normal },
         Verdict::Overlapping { .. } => Contact::Penetrating,
         Verdict::NotConverged { reason } => Contact::NotConverged {
-            reason: reason.to_string(),
+            reason: ThreeWayNotConverged::Verdict(reason),
         },
     };
     Ok((three, r.iterations))
