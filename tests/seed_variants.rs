@@ -17,219 +17,153 @@ use gjk::variants::report::{case_line, measure, minimal_cases, render, ReportCon
 use gjk::variants::{run, Looping, Outcome, Variant, VariantOptions, DUBIOUS_CAP, SAFETY_CAP};
 use gjk::{Rational, Vector, Which};
 
-/// One minimal case of the report and what it pins.
+/// One minimal case of the report and what it pins: a line of
+/// `tests/data/seed_variants/pins.jsonl`, the case with a `pin` object.
 struct Pin {
-    /// The case line, as the report prints it.
-    line: &'static str,
+    /// The case (its `pin` field removed).
+    case: Case,
     variant: Variant,
     /// The arithmetic of the report's run.
     arith: Arith,
     /// The exact relation.
     truth: Relation,
     /// The variant's outcome ([`Outcome::name`]).
-    outcome: &'static str,
+    outcome: String,
     /// The support call (0-based) where it diverges from the reference
     /// (its first decisive difference, else its first path difference).
     iteration: usize,
     /// The difference's label there.
-    difference: &'static str,
+    difference: String,
     /// The reference's region there (spec ID).
-    reference: Option<&'static str>,
+    reference: Option<String>,
     /// The seed's decision there (spec ID).
-    seed: Option<&'static str>,
+    seed: Option<String>,
+}
+
+/// A case known to make a seed loop: a line of
+/// `tests/data/seed_variants/looping.jsonl`, the case with `loops` (the
+/// variants and arithmetics it loops in, with the outcome that says so)
+/// and `why` (how it was found and what happens).
+struct KnownLoop {
+    /// The case (its `loops` and `why` fields removed).
+    case: Case,
+    /// Variant, arithmetic, outcome ([`Outcome::name`]).
+    loops: Vec<(Variant, Arith, String)>,
+}
+
+/// The cases of a data file, each with its extra field `field` taken out
+/// of [`Case::extra`] (a malformed line or a missing field panics with the
+/// file and line).
+fn data_file(name: &str, field: &str) -> Vec<(Case, serde_json::Value)> {
+    let path = format!(
+        "{}/tests/data/seed_variants/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    read_cases(text.as_bytes())
+        .map(|c| {
+            let mut c = c.unwrap_or_else(|e| panic!("{path}: {e}"));
+            let v = c
+                .extra
+                .remove(field)
+                .unwrap_or_else(|| panic!("{path}:{}: no `{field}`", c.line));
+            (c, v)
+        })
+        .collect()
+}
+
+/// A string field of a data line's object.
+fn text(v: &serde_json::Value, key: &str, at: &str) -> String {
+    v[key]
+        .as_str()
+        .unwrap_or_else(|| panic!("{at}: `{key}` is not a string: {v}"))
+        .to_string()
+}
+
+fn variant_of(v: &serde_json::Value, at: &str) -> Variant {
+    let name = text(v, "variant", at);
+    Variant::from_name(&name).unwrap_or_else(|| panic!("{at}: unknown variant {name}"))
+}
+
+fn arith_of(v: &serde_json::Value, at: &str) -> Arith {
+    let name = text(v, "arith", at);
+    Arith::from_name(&name).unwrap_or_else(|| panic!("{at}: unknown arithmetic {name}"))
 }
 
 /// The report's minimal cases, in its order (`the_report_is_current`
 /// checks that these are exactly the report's).
-const PINS: &[Pin] = &[
-    Pin {
-        line: r#"{"id":"dubious-1","a":[[-1,-1,0]],"b":[[-3,-4,0],[3,5,0]]}"#,
-        variant: Variant::Dubious,
-        arith: Arith::Exact,
-        truth: Relation::Touching,
-        outcome: "not_colliding",
-        iteration: 1,
-        difference: "misses-containment",
-        reference: Some("3D-LINE-ON"),
-        seed: Some("3D-LINE-AB"),
-    },
-    Pin {
-        line: r#"{"id":"dubious-2","a":[[1,-2,0]],"b":[[5,-6,0],[-4,-2,0],[1,6,0]]}"#,
-        variant: Variant::Dubious,
-        arith: Arith::Exact,
-        truth: Relation::Touching,
-        outcome: "not_colliding",
-        iteration: 2,
-        difference: "misses-containment",
-        reference: Some("3D-TRI-ON"),
-        seed: Some("3D-TRI-BELOW"),
-    },
-    Pin {
-        line: r#"{"id":"dubious-3","a":[[0,1,0]],"b":[[0,1,0],[0,-1,0]]}"#,
-        variant: Variant::Dubious,
-        arith: Arith::Exact,
-        truth: Relation::Touching,
-        outcome: "not_colliding",
-        iteration: 0,
-        difference: "misses-containment",
-        reference: Some("PT-O"),
-        seed: None,
-    },
-    Pin {
-        line: r#"{"id":"dubious-4","a":[[0,-1,-1]],"b":[[0,2,1],[0,-1,-1]]}"#,
-        variant: Variant::Dubious,
-        arith: Arith::Exact,
-        truth: Relation::Touching,
-        outcome: "not_colliding",
-        iteration: 1,
-        difference: "support-test-stops",
-        reference: None,
-        seed: None,
-    },
-    Pin {
-        line: r#"{"id":"dubious-5","a":[[0,0,0]],"b":[[0,0,0]]}"#,
-        variant: Variant::Dubious,
-        arith: Arith::Exact,
-        truth: Relation::Touching,
-        outcome: "zero_direction",
-        iteration: 0,
-        difference: "misses-containment",
-        reference: Some("PT-O"),
-        seed: None,
-    },
-    Pin {
-        line: r#"{"id":"cinkes-1","a":[[0,-1,0],[4,4,0],[-4,-4,-4],[0,4,4]],"b":[[-4,-4,-4],[4,4,0],[0,-1,0],[0,4,4]]}"#,
-        variant: Variant::Cinkes,
-        arith: Arith::Exact,
-        truth: Relation::Penetrating,
-        outcome: "division_by_zero",
-        iteration: 1,
-        difference: "misses-containment",
-        reference: Some("3D-LINE-ON"),
-        seed: Some("3D-LINE-AB"),
-    },
-    Pin {
-        line: r#"{"id":"cinkes-2","a":[[-1,-1,0]],"b":[[-3,-4,0],[3,5,0]]}"#,
-        variant: Variant::Cinkes,
-        arith: Arith::Exact,
-        truth: Relation::Touching,
-        outcome: "division_by_zero",
-        iteration: 1,
-        difference: "misses-containment",
-        reference: Some("3D-LINE-ON"),
-        seed: Some("3D-LINE-AB"),
-    },
-    Pin {
-        line: r#"{"id":"cinkes-3","a":[[0,0,0]],"b":[[0,0,0]]}"#,
-        variant: Variant::Cinkes,
-        arith: Arith::Exact,
-        truth: Relation::Touching,
-        outcome: "division_by_zero",
-        iteration: 0,
-        difference: "misses-containment",
-        reference: Some("PT-O"),
-        seed: None,
-    },
-    Pin {
-        line: r#"{"id":"cinkes-4","a":[[1,-2,0]],"b":[[5,-6,0],[-4,-2,0],[1,6,0]]}"#,
-        variant: Variant::Cinkes,
-        arith: Arith::Exact,
-        truth: Relation::Touching,
-        outcome: "not_colliding",
-        iteration: 2,
-        difference: "misses-containment",
-        reference: Some("3D-TRI-ON"),
-        seed: Some("3D-TRI-BELOW"),
-    },
-    Pin {
-        line: r#"{"id":"cinkes-5","a":[[0,-1,-1]],"b":[[0,2,1],[0,-1,-1]]}"#,
-        variant: Variant::Cinkes,
-        arith: Arith::Exact,
-        truth: Relation::Touching,
-        outcome: "not_colliding",
-        iteration: 1,
-        difference: "support-test-stops",
-        reference: None,
-        seed: None,
-    },
-    Pin {
-        line: r#"{"id":"paredes-1","a":[[-1,1,7],[-1,1,-3],[-11,12,-6]],"b":[[-10,10,-10],[11,-11,11]]}"#,
-        variant: Variant::Paredes,
-        arith: Arith::Exact,
-        truth: Relation::Touching,
-        outcome: "looped",
-        iteration: 4,
-        difference: "misses-containment",
-        reference: Some("3D-TET-IN"),
-        seed: Some("3D-TET-ABC"),
-    },
-    Pin {
-        line: r#"{"id":"paredes-2","a":[[1,-2,0]],"b":[[5,-6,0],[-4,-2,0],[1,6,0]]}"#,
-        variant: Variant::Paredes,
-        arith: Arith::Exact,
-        truth: Relation::Touching,
-        outcome: "looped",
-        iteration: 2,
-        difference: "misses-containment",
-        reference: Some("3D-TRI-ON"),
-        seed: Some("3D-TRI-ABOVE"),
-    },
-    Pin {
-        line: r#"{"id":"paredes-3","a":[[-78,-114,76],[-476,-512,-119],[321,867,-545],[3,-33,76],[476,-36,-119],[0,440,-119]],"b":[[-65,29,76],[119,-155,76],[830,-36,545],[-830,-866,545]]}"#,
-        variant: Variant::Paredes,
-        arith: Arith::Exact,
-        truth: Relation::Touching,
-        outcome: "looped",
-        iteration: 3,
-        difference: "region",
-        reference: Some("3D-TET-ABC"),
-        seed: Some("3D-TET-AB"),
-    },
-    Pin {
-        line: r#"{"id":"eric-1","a":[[6,2],[-2,6],[2,1]],"b":[[6,2],[-2,6],[2,1]]}"#,
-        variant: Variant::Eric,
-        arith: Arith::Exact,
-        truth: Relation::Penetrating,
-        outcome: "zero_direction",
-        iteration: 1,
-        difference: "misses-containment",
-        reference: Some("2D-LINE-ON"),
-        seed: None,
-    },
-    Pin {
-        line: r#"{"id":"eric-2","a":[[1,2]],"b":[[1,2],[-1,-2]]}"#,
-        variant: Variant::Eric,
-        arith: Arith::Exact,
-        truth: Relation::Touching,
-        outcome: "not_colliding",
-        iteration: 1,
-        difference: "support-test-stops",
-        reference: None,
-        seed: None,
-    },
-    Pin {
-        line: r#"{"id":"eric-3","a":[[0,0]],"b":[[1,1],[-1,-1]]}"#,
-        variant: Variant::Eric,
-        arith: Arith::Exact,
-        truth: Relation::Touching,
-        outcome: "zero_direction",
-        iteration: 1,
-        difference: "misses-containment",
-        reference: Some("2D-LINE-ON"),
-        seed: None,
-    },
-    Pin {
-        line: r#"{"id":"eric-4","a":[[0,0]],"b":[[0,0]]}"#,
-        variant: Variant::Eric,
-        arith: Arith::Exact,
-        truth: Relation::Touching,
-        outcome: "zero_direction",
-        iteration: 0,
-        difference: "misses-containment",
-        reference: Some("PT-O"),
-        seed: None,
-    },
-];
+fn pins() -> Vec<Pin> {
+    data_file("pins.jsonl", "pin")
+        .into_iter()
+        .map(|(case, p)| {
+            let at = format!("pins.jsonl:{}", case.line);
+            let truth = match text(&p, "truth", &at).as_str() {
+                "separated" => Relation::Separated,
+                "touching" => Relation::Touching,
+                "penetrating" => Relation::Penetrating,
+                other => panic!("{at}: unknown relation {other}"),
+            };
+            let region = |key: &str| p[key].as_str().map(str::to_string);
+            Pin {
+                variant: variant_of(&p, &at),
+                arith: arith_of(&p, &at),
+                truth,
+                outcome: text(&p, "outcome", &at),
+                iteration: p["iteration"]
+                    .as_u64()
+                    .and_then(|i| usize::try_from(i).ok())
+                    .unwrap_or_else(|| panic!("{at}: no `iteration`")),
+                difference: text(&p, "difference", &at),
+                reference: region("reference"),
+                seed: region("seed"),
+                case,
+            }
+        })
+        .collect()
+}
+
+/// The inputs found to make a seed loop (or, for seed 001, run into its
+/// cap), with the arithmetic they do it in. The report's `paredes` kinds
+/// loop in exact arithmetic as well and are taken from [`pins`].
+///
+/// Searched for with throwaway code (not kept; see "Looping inputs" in
+/// `docs/seed-variants.md` for its size): random pairs of 1 to 6 points
+/// with small integer coordinates, perturbed by `2^-20` to `2^-52`, and
+/// scaled by `2^±30` to `2^±126`; and the generated families with other
+/// seeds and scales. Seed 002 loops in every arithmetic (the first case),
+/// and also by rounding alone in `f32`; seed 001 reaches its cap only in
+/// `f32`; nothing made seed 004 loop in any arithmetic.
+fn known_loops() -> Vec<KnownLoop> {
+    data_file("looping.jsonl", "loops")
+        .into_iter()
+        .map(|(mut case, loops)| {
+            let at = format!("looping.jsonl:{}", case.line);
+            assert!(case.extra.remove("why").is_some(), "{at}: no `why`");
+            let loops = loops
+                .as_array()
+                .unwrap_or_else(|| panic!("{at}: `loops` is not an array"))
+                .iter()
+                .map(|l| {
+                    (
+                        variant_of(l, &at),
+                        arith_of(l, &at),
+                        text(l, "outcome", &at),
+                    )
+                })
+                .collect();
+            KnownLoop { case, loops }
+        })
+        .collect()
+}
+
+/// The case with id `id` in `looping.jsonl`.
+fn known_loop(id: &str) -> Case {
+    known_loops()
+        .into_iter()
+        .find(|k| k.case.id == id)
+        .unwrap_or_else(|| panic!("looping.jsonl has no case {id}"))
+        .case
+}
 
 fn case(line: &str) -> Case {
     read_cases(line.as_bytes())
@@ -271,14 +205,20 @@ fn reference<const N: usize>(case: &Case) -> (bool, Relation) {
 /// reference answers right.
 #[test]
 fn minimal_cases_are_pinned() {
-    for pin in PINS {
-        let c = case(pin.line);
-        let at = format!("{} ({} {}): {}", c.id, pin.variant, pin.arith, pin.line);
+    for pin in pins() {
+        let c = &pin.case;
+        let at = format!(
+            "pins.jsonl:{} ({} {}): {}",
+            c.line,
+            pin.variant,
+            pin.arith,
+            case_line(c)
+        );
         let truth = oracle::relation(&c.a, &c.b).unwrap();
         assert_eq!(truth, pin.truth, "{at}: the exact relation");
         let (intersects, relation) = match c.dim() {
-            2 => reference::<2>(&c),
-            _ => reference::<3>(&c),
+            2 => reference::<2>(c),
+            _ => reference::<3>(c),
         };
         assert_eq!(
             intersects,
@@ -286,7 +226,7 @@ fn minimal_cases_are_pinned() {
             "{at}: the reference"
         );
         assert_eq!(relation, truth, "{at}: the reference's contact");
-        let r = run_case(pin.variant, pin.arith, &c, &VariantOptions::default()).unwrap();
+        let r = run_case(pin.variant, pin.arith, c, &VariantOptions::default()).unwrap();
         assert_eq!(r.outcome.name(), pin.outcome, "{at}: {}", r.outcome);
         assert_ne!(
             r.outcome.answer(),
@@ -304,17 +244,17 @@ fn minimal_cases_are_pinned() {
         );
         assert_eq!(
             d.difference.as_ref().map(|x| x.label()),
-            Some(pin.difference),
+            Some(pin.difference.as_str()),
             "{at}: the difference"
         );
         assert_eq!(
             d.reference.map(|x| x.spec_id()),
-            pin.reference,
+            pin.reference.as_deref(),
             "{at}: the reference's region"
         );
         assert_eq!(
             d.seed.map(|x| x.spec_id()),
-            pin.seed,
+            pin.seed.as_deref(),
             "{at}: the seed's region"
         );
     }
@@ -347,7 +287,7 @@ fn the_report_is_current() {
         .iter()
         .map(|(_, k)| case_line(&k.case))
         .collect();
-    let pinned: Vec<String> = PINS.iter().map(|p| case_line(&case(p.line))).collect();
+    let pinned: Vec<String> = pins().iter().map(|p| case_line(&p.case)).collect();
     assert_eq!(
         report, pinned,
         "the pinned minimal cases are not the report's"
@@ -363,66 +303,8 @@ fn the_report_is_current() {
     }
 }
 
-/// The inputs found to make a seed loop (or, for seed 001, run into its
-/// cap), with the arithmetic they do it in. The report's `paredes` kinds
-/// loop in exact arithmetic as well and are taken from [`PINS`].
-///
-/// Searched for with throwaway code (not kept; see "Looping inputs" in
-/// `docs/seed-variants.md` for its size): random pairs of 1 to 6 points
-/// with small integer coordinates, perturbed by `2^-20` to `2^-52`, and
-/// scaled by `2^±30` to `2^±126`; and the generated families with other
-/// seeds and scales. Seed 002 loops in every arithmetic (the first case),
-/// and also by rounding alone in `f32`; seed 001 reaches its cap only in
-/// `f32`; nothing made seed 004 loop in any arithmetic.
-const LOOPING: &[(&str, Variant, Arith, &str)] = &[
-    // A separated pair (edge-edge-crossing-3d-686-0 of `gjk gen --family
-    // edge-edge-crossing --dim 3 --count 10 --seed 686`, shrunk): at its
-    // 6th support call seed 002's tetrahedron step hands face ABC to the
-    // triangle step, which keeps edge AC, where the origin's closest
-    // feature is face ACD; the run then repeats every 4 passes. The same
-    // in f64 and f32 (and seed 003 loops on it too).
-    (CINKES_EXACT_LOOP, Variant::Cinkes, Arith::Exact, "looped"),
-    (CINKES_EXACT_LOOP, Variant::Cinkes, Arith::F64, "looped"),
-    (CINKES_EXACT_LOOP, Variant::Cinkes, Arith::F32, "looped"),
-    (CINKES_EXACT_LOOP, Variant::Paredes, Arith::Exact, "looped"),
-    // Two segments whose `A − B` touches the origin. In f32 the normalised
-    // direction `(−a, a, −a)` has `w · d = 0` exactly, but the float dot
-    // product rounds it to `2^-19 > 0`: the support test goes on, the
-    // tetrahedron repeats a point, and the triangle step hands back the
-    // same simplex and direction (period 1). Exact and f64 stop on
-    // `w · d ≤ 0`.
-    (
-        r#"{"id":"cinkes-f32-loop","a":[[1570,360,663],[752,-458,663]],"b":[[1353,148,668],[1926,262,209]]}"#,
-        Variant::Cinkes,
-        Arith::F32,
-        "looped",
-    ),
-    // Two identical hulls of 6 points (`identical-3d-173-3` of `gjk gen
-    // --family identical --dim 3 --count 10 --seed 173`): the origin is inside
-    // `A − B`, but in f32 a face test of the tetrahedron step rounds to
-    // the wrong sign, and the run cycles through four tetrahedra (period
-    // 4) until seed 001's cap of 20 passes: "not colliding". Exact and f64
-    // answer "colliding".
-    (
-        r#"{"id":"dubious-f32-cap","a":[[235,-130,-57],[235,-794,-411],[584,-484,-411],[22,-484,-624],[394,114,-101],[4,-51,-458]],"b":[[4,-51,-458],[235,-130,-57],[584,-484,-411],[22,-484,-624],[235,-794,-411],[394,114,-101]]}"#,
-        Variant::Dubious,
-        Arith::F32,
-        "gave_up",
-    ),
-    // Seed 003's "keep A" branch in exact arithmetic (see
-    // `paredes_keeps_b_for_vertex_a_in_exact_arithmetic`).
-    (PAREDES_KEEP_B, Variant::Paredes, Arith::Exact, "looped"),
-];
-
-/// A separated pair on which seed 002 loops in exact arithmetic.
-const CINKES_EXACT_LOOP: &str = r#"{"id":"cinkes-exact-loop","a":[[-87,85,-16],[5,69,-105],[6,271,-202]],"b":[[83,-4,-109],[-8,59,-95],[18,85,-121]]}"#;
-
-/// The case where seed 003's triangle step, in exact arithmetic, takes its
-/// "keep `A`" branch (which keeps `B`).
-const PAREDES_KEEP_B: &str = r#"{"id":"pa","a":[[2,-1,-1],[-1,-1,1]],"b":[[1,-1,0],[-2,-1,-1],[-2,-1,1],[1,-1,2],[1,-1,0]]}"#;
-
 /// No variant hangs on the inputs known to make a seed loop: the
-/// [`LOOPING`] cases and the report's `paredes` kinds (which loop in exact
+/// [`known_loops`] cases and the report's `paredes` kinds (which loop in exact
 /// arithmetic), and every other minimal case. Every variant of their
 /// dimension ends on each, in every arithmetic, within its bound; where
 /// the seed loops, the variant says so (`looped`, or seed 001's
@@ -430,26 +312,33 @@ const PAREDES_KEEP_B: &str = r#"{"id":"pa","a":[[2,-1,-1],[-1,-1,1]],"b":[[1,-1,
 /// loop is known, so `eric` is only shown to end on its own cases.
 #[test]
 fn no_variant_hangs_on_the_known_looping_cases() {
-    /// A case, and where the seed loops on it: variant, arithmetic, outcome.
-    type KnownCase<'a> = (&'a str, Option<(Variant, Arith, &'a str)>);
-    let mut cases: Vec<KnownCase> = PINS
-        .iter()
+    let mut cases: Vec<KnownLoop> = pins()
+        .into_iter()
         .map(|p| {
-            let looping = (p.variant == Variant::Paredes).then_some((p.variant, p.arith, "looped"));
-            (p.line, looping)
+            let loops = if p.variant == Variant::Paredes {
+                vec![(p.variant, p.arith, "looped".to_string())]
+            } else {
+                Vec::new()
+            };
+            KnownLoop {
+                case: p.case,
+                loops,
+            }
         })
         .collect();
-    cases.extend(LOOPING.iter().map(|&(l, v, a, o)| (l, Some((v, a, o)))));
+    let known = known_loops();
+    let expected_loops = 3 + known.iter().map(|k| k.loops.len()).sum::<usize>();
+    cases.extend(known);
     let mut looping = 0;
-    for (line, expected) in cases {
-        let c = case(line);
+    for KnownLoop { case: c, loops } in cases {
+        let line = case_line(&c);
         for v in Variant::ALL.into_iter().filter(|v| v.dim() == c.dim()) {
             for arith in Arith::ALL {
                 let r = run_case(v, arith, &c, &VariantOptions::default())
                     .unwrap_or_else(|e| panic!("{v} {arith} {line}: {e}"));
                 assert!(r.iterations <= SAFETY_CAP, "{v} {arith} {line}");
-                if let Some((lv, la, outcome)) = expected {
-                    if (lv, la) == (v, arith) {
+                for (lv, la, outcome) in &loops {
+                    if (*lv, *la) == (v, arith) {
                         assert_eq!(
                             r.outcome.name(),
                             outcome,
@@ -469,7 +358,7 @@ fn no_variant_hangs_on_the_known_looping_cases() {
             }
         }
     }
-    assert_eq!(looping, 3 + LOOPING.len(), "not every looping case was run");
+    assert_eq!(looping, expected_loops, "not every looping case was run");
 }
 
 /// Seed 003's "keep `A`" branch, which keeps `B` (see
@@ -479,7 +368,7 @@ fn no_variant_hangs_on_the_known_looping_cases() {
 /// then repeats every 6 passes; the exact answer is "touching".
 #[test]
 fn paredes_keeps_b_for_vertex_a_in_exact_arithmetic() {
-    let c = case(PAREDES_KEEP_B);
+    let c = known_loop("pa");
     let r = exact_run(Variant::Paredes, &c);
     assert!(
         matches!(r.outcome, Outcome::Looped(Looping::Cycle { period: 6, .. })),
@@ -515,19 +404,20 @@ fn paredes_keeps_b_for_vertex_a_in_exact_arithmetic() {
 #[test]
 fn a_zero_direction_answers_as_the_seeds_support_test_does() {
     let mut seen = 0;
-    for pin in PINS.iter().filter(|p| p.outcome == "zero_direction") {
-        let c = case(pin.line);
-        let r = run_case(pin.variant, pin.arith, &c, &VariantOptions::default()).unwrap();
-        assert_eq!(r.outcome, Outcome::ZeroDirection, "{}", pin.line);
-        assert_eq!(r.outcome.answer(), Some(false), "{}", pin.line);
+    for pin in pins().iter().filter(|p| p.outcome == "zero_direction") {
+        let c = &pin.case;
+        let line = case_line(c);
+        let r = run_case(pin.variant, pin.arith, c, &VariantOptions::default()).unwrap();
+        assert_eq!(r.outcome, Outcome::ZeroDirection, "{line}");
+        assert_eq!(r.outcome.answer(), Some(false), "{line}");
         // Touching pairs: "not colliding" is the seeds' own convention.
         if pin.truth == Relation::Touching {
             assert_ne!(r.outcome.answer(), Some(true));
         }
         if c.dim() == 3 {
-            let r = run_case(Variant::Cinkes, pin.arith, &c, &VariantOptions::default()).unwrap();
-            assert_eq!(r.outcome, Outcome::DivisionByZero, "{}", pin.line);
-            assert_eq!(r.outcome.answer(), None, "{}", pin.line);
+            let r = run_case(Variant::Cinkes, pin.arith, c, &VariantOptions::default()).unwrap();
+            assert_eq!(r.outcome, Outcome::DivisionByZero, "{line}");
+            assert_eq!(r.outcome.answer(), None, "{line}");
         }
         seen += 1;
     }
@@ -561,13 +451,12 @@ fn a_non_finite_test_value_is_an_overflow_error() {
 fn the_safety_cap_and_seed_001s_cap_stop_a_run() {
     // Paredes' cycle (period 4 from pass 6) needs 11 support calls to be
     // caught; a cap of 5 stops it first.
-    let c = case(
-        PINS.iter()
-            .rev()
-            .find(|p| p.variant == Variant::Paredes)
-            .unwrap()
-            .line,
-    );
+    let c = pins()
+        .into_iter()
+        .rev()
+        .find(|p| p.variant == Variant::Paredes)
+        .unwrap()
+        .case;
     let opts = VariantOptions { safety_cap: 5 };
     for v in [Variant::Cinkes, Variant::Paredes] {
         let r = run_case(v, Arith::Exact, &c, &opts).unwrap();

@@ -554,7 +554,7 @@ pub fn case_line(case: &Case) -> String {
 }
 
 /// The minimal cases of the report, with their kinds' names as ids: what
-/// `tests/seed_variants.rs` pins.
+/// `tests/data/seed_variants/pins.jsonl` pins.
 pub fn minimal_cases(m: &Measured) -> Vec<(String, Kind)> {
     let mut per_variant: BTreeMap<Variant, usize> = BTreeMap::new();
     m.kinds
@@ -804,8 +804,9 @@ pub fn render(m: &Measured) -> Result<String, ReportError> {
          cargo run --release --example seed_variants_report > docs/seed-variants.md\n\
          ```\n\n\
          `tests/seed_variants.rs` (`the_report_is_current`) builds it again in the test \
-         suite and fails when this file differs; each minimal case below is pinned by a \
-         regression test in the same file. Any case can be rerun with `gjk query \
+         suite and fails when this file differs; each minimal case below is pinned, \
+         with the divergence it shows, in `tests/data/seed_variants/pins.jsonl`, which \
+         a regression test in the same file replays. Any case can be rerun with `gjk query \
          --variant NAME --steps` (add `--scalar f64` for float runs) and judged with \
          `gjk check --variant NAME`.\n"
     );
@@ -1040,7 +1041,8 @@ tetrahedra whose face tests rounding gets wrong;\n\
 * nothing for `eric`, in any arithmetic.\n\n\
 That is a search, not a proof: no argument is given here that `eric` cannot \
 loop. The smallest case of each find, and a case where `paredes` takes its \
-\"keep `A`\" branch in exact arithmetic, are pinned in `tests/seed_variants.rs` \
+\"keep `A`\" branch in exact arithmetic, are pinned in \
+`tests/data/seed_variants/looping.jsonl` and replayed by `tests/seed_variants.rs` \
 (`no_variant_hangs_on_the_known_looping_cases`), with the check that every \
 variant ends on every one of them, in every arithmetic.\n\n";
 
