@@ -46,6 +46,16 @@ fn scale2<const N: usize>(a: &[Vector<Rational, N>], b: &[Vector<Rational, N>]) 
     m
 }
 
+/// The sub-algorithms of dimension `N`: the region classifier in 2D and 3D
+/// only.
+fn sub_algorithms<const N: usize>() -> &'static [SubAlgorithm] {
+    if N == 2 || N == 3 {
+        &[SubAlgorithm::Johnson, SubAlgorithm::Classify]
+    } else {
+        &[SubAlgorithm::Johnson]
+    }
+}
+
 #[derive(Default, Debug)]
 struct Tally {
     separated: usize,
@@ -59,12 +69,7 @@ fn check_case<const N: usize>(a: &[Vector<Rational, N>], b: &[Vector<Rational, N
     let (ra, rb) = (rows(a), rows(b));
     let want = oracle::distance_squared(&ra, &rb).unwrap();
     let ctx = format!("A = {}, B = {}", common::show(a), common::show(b));
-    let subs: &[SubAlgorithm] = if N == 2 || N == 3 {
-        &[SubAlgorithm::Johnson, SubAlgorithm::Classify]
-    } else {
-        &[SubAlgorithm::Johnson]
-    };
-    for &sub in subs {
+    for &sub in sub_algorithms::<N>() {
         let opts = DistanceOptions {
             sub_algorithm: sub,
             ..DistanceOptions::default()
@@ -894,5 +899,63 @@ fn f64_progress_hidden_by_rounding_is_taken() {
         "{} of {cases}:\n{}",
         failures.len(),
         failures.join("\n")
+    );
+}
+
+/// The hidden-progress rule cannot cycle (found in review): a hidden step
+/// raised the computed `|v|²` by an ulp, the next step fell back to the
+/// same vertex, one ulp lower, and that "decrease" restarted the count; the
+/// loop ran to its iteration cap (100,000 support calls when allowed).
+/// Progress is now measured against `|v|²` from before the run of hidden
+/// steps. Both pairs are answered within a few support calls, within the
+/// float accuracy bound.
+#[test]
+fn hidden_progress_steps_do_not_cycle() {
+    fn check<const N: usize>(a: &[[i64; N]], b: &[[i64; N]]) {
+        let exact = |p: &[[i64; N]]| -> Vec<Vector<Rational, N>> {
+            p.iter()
+                .map(|x| Vector::<Rational, N>::from(x.map(integer)))
+                .collect()
+        };
+        let (ea, eb) = (exact(a), exact(b));
+        let want = oracle::distance_squared(&rows(&ea), &rows(&eb))
+            .unwrap()
+            .dist2
+            .to_f64();
+        let bound = f64_bound(want, scale2(&ea, &eb));
+        for &sub in sub_algorithms::<N>() {
+            let opts = DistanceOptions {
+                sub_algorithm: sub,
+                max_iterations: 100_000,
+                ..DistanceOptions::default()
+            };
+            let r = distance(&Cloud(to_f64(&ea)), &Cloud(to_f64(&eb)), &opts).unwrap();
+            let ctx = format!("{sub:?}: A = {a:?}, B = {b:?}: {:?}", r.outcome);
+            assert!(r.iterations < 20, "{} support calls: {ctx}", r.iterations);
+            match r.outcome {
+                DistanceOutcome::Separated { dist2, .. } => {
+                    assert!((dist2 - want).abs() <= bound, "exact {want}: {ctx}")
+                }
+                _ => panic!("{ctx}"),
+            }
+        }
+    }
+    check::<3>(
+        &[[-610, -49087, -763039], [-608, -49085, -763041]],
+        &[
+            [0, 0, 0],
+            [-1, 1, 0],
+            [-7501446328508, 1, 5996917929],
+            [1, -1283431597, 82564332],
+            [-1, -2, 2],
+        ],
+    );
+    check::<4>(
+        &[[341240, 0, 0, -25], [341239, 2, -2, -25]],
+        &[
+            [0, 0, 0, 0],
+            [6229175, 0, 0, 85025747080],
+            [1, 0, -222488480, -1],
+        ],
     );
 }
