@@ -272,6 +272,90 @@ fn sum(counts: impl Iterator<Item = Count>) -> Count {
     })
 }
 
+/// One scene against parry: our pairs, parry's copies of them, and how
+/// parry answers the boolean and the distance query on one of its pairs.
+struct ParryScene<A, B, P, Bool, Dist> {
+    /// The rows' names from the query (`boolean`, `distance`).
+    name: Box<dyn Fn(&str) -> String>,
+    ours: Vec<(A, B)>,
+    theirs: Vec<P>,
+    /// parry's counts per query (boolean, distance), where counted.
+    theirs_counts: Option<(Count, Count)>,
+    /// Whether to measure our support calls alone (`supports_only`).
+    supports_only: bool,
+    parry_boolean: Bool,
+    parry_distance: Dist,
+}
+
+/// Pushes the scene's two rows: the boolean query (`gjk` against parry's
+/// intersection test) and the distance query, in that order.
+fn parry_rows<A, B, P, Bool, Dist, const N: usize>(
+    rows: &mut Vec<Row>,
+    scene: ParryScene<A, B, P, Bool, Dist>,
+) where
+    A: Support<f64, N> + Clone + 'static,
+    B: Support<f64, N> + Clone + 'static,
+    P: Clone + 'static,
+    Bool: Fn(&P) + 'static,
+    Dist: Fn(&P) + 'static,
+{
+    let ParryScene {
+        name,
+        ours,
+        theirs,
+        theirs_counts,
+        supports_only: measure_supports,
+        parry_boolean,
+        parry_distance,
+    } = scene;
+    let opts = Options::default();
+    let dopts = DistanceOptions::default();
+    rows.push(Row {
+        baseline: "parry",
+        supports_only: measure_supports.then(|| {
+            supports_only(&ours, |a, b| {
+                black_box(gjk(a, b, &opts).unwrap());
+            })
+        }),
+        name: name("boolean"),
+        ours_count: Some(sum(ours.iter().map(|(a, b)| {
+            count_ours(a, b, |a, b| gjk(a, b, &opts).unwrap().iterations)
+        }))),
+        theirs_count: theirs_counts.map(|(b, _)| b),
+        ours: {
+            let ours = ours.clone();
+            Box::new(move || {
+                for (a, b) in &ours {
+                    black_box(gjk(a, b, &opts).unwrap());
+                }
+            })
+        },
+        theirs: {
+            let theirs = theirs.clone();
+            Box::new(move || theirs.iter().for_each(&parry_boolean))
+        },
+    });
+    rows.push(Row {
+        baseline: "parry",
+        supports_only: measure_supports.then(|| {
+            supports_only(&ours, |a, b| {
+                black_box(distance(a, b, &dopts).unwrap());
+            })
+        }),
+        name: name("distance"),
+        ours_count: Some(sum(ours.iter().map(|(a, b)| {
+            count_ours(a, b, |a, b| distance(a, b, &dopts).unwrap().iterations)
+        }))),
+        theirs_count: theirs_counts.map(|(_, d)| d),
+        ours: Box::new(move || {
+            for (a, b) in &ours {
+                black_box(distance(a, b, &dopts).unwrap());
+            }
+        }),
+        theirs: Box::new(move || theirs.iter().for_each(&parry_distance)),
+    });
+}
+
 fn hull_rows_3d(rows: &mut Vec<Row>) {
     use parry3d_f64::math::Pose;
     use parry3d_f64::query;
@@ -280,7 +364,8 @@ fn hull_rows_3d(rows: &mut Vec<Row>) {
         for n in SIZES {
             for ((pose, gap), climb) in POSES.into_iter().flat_map(|p| [(p, false), (p, true)]) {
                 let support = if climb { " climb" } else { "" };
-                let name = |q: &str| format!("{q} 3D hull-{} n={n} {pose}{support}", kind.name());
+                let name =
+                    move |q: &str| format!("{q} 3D hull-{} n={n} {pose}{support}", kind.name());
                 if !wanted(&name("boolean")) && !wanted(&name("distance")) {
                     continue;
                 }
@@ -303,59 +388,25 @@ fn hull_rows_3d(rows: &mut Vec<Row>) {
                 };
                 let theirs: Vec<(ConvexPolyhedron, ConvexPolyhedron)> =
                     pairs.iter().map(|p| (hull(&p.a), hull(&p.b))).collect();
-                let id = Pose::IDENTITY;
-                let count_theirs =
+                let count =
                     |boolean: bool| sum(theirs.iter().map(|(a, b)| count_parry3(a, b, boolean)));
-                let opts = Options::default();
-                let dopts = DistanceOptions::default();
-                rows.push(Row {
-                    baseline: "parry",
-                    supports_only: Some(supports_only(&ours, |a, b| {
-                        black_box(gjk(a, b, &opts).unwrap());
-                    })),
-                    name: name("boolean"),
-                    ours_count: Some(sum(ours.iter().map(|(a, b)| {
-                        count_ours(a, b, |a, b| gjk(a, b, &opts).unwrap().iterations)
-                    }))),
-                    theirs_count: Some(count_theirs(true)),
-                    ours: {
-                        let ours = ours.clone();
-                        Box::new(move || {
-                            for (a, b) in &ours {
-                                black_box(gjk(a, b, &opts).unwrap());
-                            }
-                        })
-                    },
-                    theirs: {
-                        let theirs = theirs.clone();
-                        Box::new(move || {
-                            for (a, b) in &theirs {
-                                black_box(query::intersection_test(&id, a, &id, b).unwrap());
-                            }
-                        })
-                    },
-                });
-                rows.push(Row {
-                    baseline: "parry",
-                    supports_only: Some(supports_only(&ours, |a, b| {
-                        black_box(distance(a, b, &dopts).unwrap());
-                    })),
-                    name: name("distance"),
-                    ours_count: Some(sum(ours.iter().map(|(a, b)| {
-                        count_ours(a, b, |a, b| distance(a, b, &dopts).unwrap().iterations)
-                    }))),
-                    theirs_count: Some(count_theirs(false)),
-                    ours: Box::new(move || {
-                        for (a, b) in &ours {
-                            black_box(distance(a, b, &dopts).unwrap());
-                        }
-                    }),
-                    theirs: Box::new(move || {
-                        for (a, b) in &theirs {
+                let id = Pose::IDENTITY;
+                parry_rows(
+                    rows,
+                    ParryScene {
+                        name: Box::new(name),
+                        theirs_counts: Some((count(true), count(false))),
+                        ours,
+                        theirs,
+                        supports_only: true,
+                        parry_boolean: move |(a, b): &(ConvexPolyhedron, ConvexPolyhedron)| {
+                            black_box(query::intersection_test(&id, a, &id, b).unwrap());
+                        },
+                        parry_distance: move |(a, b): &(ConvexPolyhedron, ConvexPolyhedron)| {
                             black_box(query::distance(&id, a, &id, b).unwrap());
-                        }
-                    }),
-                });
+                        },
+                    },
+                );
             }
         }
     }
@@ -368,7 +419,7 @@ fn hull_rows_2d(rows: &mut Vec<Row>) {
     for kind in [Cloud::Ellipsoid, Cloud::Cube] {
         for n in SIZES {
             for (pose, gap) in POSES {
-                let name = |q: &str| format!("{q} 2D hull-{} n={n} {pose}", kind.name());
+                let name = move |q: &str| format!("{q} 2D hull-{} n={n} {pose}", kind.name());
                 if !wanted(&name("boolean")) && !wanted(&name("distance")) {
                     continue;
                 }
@@ -388,55 +439,25 @@ fn hull_rows_2d(rows: &mut Vec<Row>) {
                 };
                 let theirs: Vec<(ConvexPolygon, ConvexPolygon)> =
                     pairs.iter().map(|p| (hull(&p.a), hull(&p.b))).collect();
-                let id = Pose::IDENTITY;
-                let count_theirs =
+                let count =
                     |boolean: bool| sum(theirs.iter().map(|(a, b)| count_parry2(a, b, boolean)));
-                let opts = Options::default();
-                let dopts = DistanceOptions::default();
-                rows.push(Row {
-                    baseline: "parry",
-                    supports_only: None,
-                    name: name("boolean"),
-                    ours_count: Some(sum(ours.iter().map(|(a, b)| {
-                        count_ours(a, b, |a, b| gjk(a, b, &opts).unwrap().iterations)
-                    }))),
-                    theirs_count: Some(count_theirs(true)),
-                    ours: {
-                        let ours = ours.clone();
-                        Box::new(move || {
-                            for (a, b) in &ours {
-                                black_box(gjk(a, b, &opts).unwrap());
-                            }
-                        })
-                    },
-                    theirs: {
-                        let theirs = theirs.clone();
-                        Box::new(move || {
-                            for (a, b) in &theirs {
-                                black_box(query::intersection_test(&id, a, &id, b).unwrap());
-                            }
-                        })
-                    },
-                });
-                rows.push(Row {
-                    baseline: "parry",
-                    supports_only: None,
-                    name: name("distance"),
-                    ours_count: Some(sum(ours.iter().map(|(a, b)| {
-                        count_ours(a, b, |a, b| distance(a, b, &dopts).unwrap().iterations)
-                    }))),
-                    theirs_count: Some(count_theirs(false)),
-                    ours: Box::new(move || {
-                        for (a, b) in &ours {
-                            black_box(distance(a, b, &dopts).unwrap());
-                        }
-                    }),
-                    theirs: Box::new(move || {
-                        for (a, b) in &theirs {
+                let id = Pose::IDENTITY;
+                parry_rows(
+                    rows,
+                    ParryScene {
+                        name: Box::new(name),
+                        theirs_counts: Some((count(true), count(false))),
+                        ours,
+                        theirs,
+                        supports_only: false,
+                        parry_boolean: move |(a, b): &(ConvexPolygon, ConvexPolygon)| {
+                            black_box(query::intersection_test(&id, a, &id, b).unwrap());
+                        },
+                        parry_distance: move |(a, b): &(ConvexPolygon, ConvexPolygon)| {
                             black_box(query::distance(&id, a, &id, b).unwrap());
-                        }
-                    }),
-                });
+                        },
+                    },
+                );
             }
         }
     }
@@ -448,7 +469,7 @@ fn ball_rows(rows: &mut Vec<Row>) {
     use parry3d_f64::shape::{Ball as PBall, ConvexPolyhedron};
     for n in SIZES {
         for (pose, gap) in POSES {
-            let name = |q: &str| format!("{q} 3D ball-hull n={n} {pose}");
+            let name = move |q: &str| format!("{q} 3D ball-hull n={n} {pose}");
             if !wanted(&name("boolean")) && !wanted(&name("distance")) {
                 continue;
             }
@@ -474,117 +495,55 @@ fn ball_rows(rows: &mut Vec<Row>) {
                 .collect();
             let ball = PBall::new(BALL_RADIUS);
             let id = Pose::IDENTITY;
-            let opts = Options::default();
-            let dopts = DistanceOptions::default();
-            rows.push(Row {
-                baseline: "parry",
-                supports_only: None,
-                name: name("boolean"),
-                ours_count: Some(sum(ours.iter().map(|(a, b)| {
-                    count_ours(a, b, |a, b| gjk(a, b, &opts).unwrap().iterations)
-                }))),
-                theirs_count: None,
-                ours: {
-                    let ours = ours.clone();
-                    Box::new(move || {
-                        for (a, b) in &ours {
-                            black_box(gjk(a, b, &opts).unwrap());
-                        }
-                    })
-                },
-                theirs: {
-                    let theirs = theirs.clone();
-                    Box::new(move || {
-                        for (a, pb) in &theirs {
-                            black_box(query::intersection_test(&id, a, pb, &ball).unwrap());
-                        }
-                    })
-                },
-            });
-            rows.push(Row {
-                baseline: "parry",
-                supports_only: None,
-                name: name("distance"),
-                ours_count: Some(sum(ours.iter().map(|(a, b)| {
-                    count_ours(a, b, |a, b| distance(a, b, &dopts).unwrap().iterations)
-                }))),
-                theirs_count: None,
-                ours: Box::new(move || {
-                    for (a, b) in &ours {
-                        black_box(distance(a, b, &dopts).unwrap());
-                    }
-                }),
-                theirs: Box::new(move || {
-                    for (a, pb) in &theirs {
+            parry_rows(
+                rows,
+                ParryScene {
+                    name: Box::new(name),
+                    theirs_counts: None,
+                    ours,
+                    theirs,
+                    supports_only: false,
+                    parry_boolean: move |(a, pb): &(ConvexPolyhedron, Pose)| {
+                        black_box(query::intersection_test(&id, a, pb, &ball).unwrap());
+                    },
+                    parry_distance: move |(a, pb): &(ConvexPolyhedron, Pose)| {
                         black_box(query::distance(&id, a, pb, &ball).unwrap());
-                    }
-                }),
-            });
+                    },
+                },
+            );
         }
     }
 }
 
 fn ellipsoid_rows(rows: &mut Vec<Row>) {
     use parry3d_f64::math::Pose;
-    use parry3d_f64::query;
+    use parry3d_f64::query::details;
     for (pose, gap) in POSES {
-        let name = |q: &str| format!("{q} 3D ellipsoids {pose}");
+        let name = move |q: &str| format!("{q} 3D ellipsoids {pose}");
         if !wanted(&name("boolean")) && !wanted(&name("distance")) {
             continue;
         }
         let pairs = ellipsoid_pairs(0xe111, gap, PAIRS);
+        let count = |boolean: bool| sum(pairs.iter().map(|(a, b)| count_parry3(a, b, boolean)));
         let id = Pose::IDENTITY;
-        let count_theirs =
-            |boolean: bool| sum(pairs.iter().map(|(a, b)| count_parry3(a, b, boolean)));
-        let opts = Options::default();
-        let dopts = DistanceOptions::default();
-        rows.push(Row {
-            baseline: "parry",
-            supports_only: None,
-            name: name("boolean"),
-            ours_count: Some(sum(pairs.iter().map(|(a, b)| {
-                count_ours(a, b, |a, b| gjk(a, b, &opts).unwrap().iterations)
-            }))),
-            theirs_count: Some(count_theirs(true)),
-            ours: {
-                let pairs = pairs.clone();
-                Box::new(move || {
-                    for (a, b) in &pairs {
-                        black_box(gjk(a, b, &opts).unwrap());
-                    }
-                })
+        parry_rows(
+            rows,
+            ParryScene {
+                name: Box::new(name),
+                theirs_counts: Some((count(true), count(false))),
+                ours: pairs.clone(),
+                theirs: pairs,
+                supports_only: false,
+                parry_boolean: move |(a, b): &(Ellipsoid, Ellipsoid)| {
+                    black_box(details::intersection_test_support_map_support_map(
+                        &id, a, b,
+                    ));
+                },
+                parry_distance: move |(a, b): &(Ellipsoid, Ellipsoid)| {
+                    black_box(details::distance_support_map_support_map(&id, a, b));
+                },
             },
-            theirs: {
-                let pairs = pairs.clone();
-                Box::new(move || {
-                    for (a, b) in &pairs {
-                        black_box(query::details::intersection_test_support_map_support_map(
-                            &id, a, b,
-                        ));
-                    }
-                })
-            },
-        });
-        let p2 = pairs.clone();
-        rows.push(Row {
-            baseline: "parry",
-            supports_only: None,
-            name: name("distance"),
-            ours_count: Some(sum(pairs.iter().map(|(a, b)| {
-                count_ours(a, b, |a, b| distance(a, b, &dopts).unwrap().iterations)
-            }))),
-            theirs_count: Some(count_theirs(false)),
-            ours: Box::new(move || {
-                for (a, b) in &pairs {
-                    black_box(distance(a, b, &dopts).unwrap());
-                }
-            }),
-            theirs: Box::new(move || {
-                for (a, b) in &p2 {
-                    black_box(query::details::distance_support_map_support_map(&id, a, b));
-                }
-            }),
-        });
+        );
     }
 }
 
