@@ -129,18 +129,31 @@ pub(crate) fn orient2<T: Scalar, const N: usize>(
     let right = (f(b, j) - f(a, j)) * (f(c, i) - f(a, i));
     let det = left - right;
     let permanent = left.abs() + right.abs();
-    if det.is_finite() && permanent.is_finite() && permanent > FILTER_FLOOR {
-        let bound = ORIENT2_BOUND * permanent;
-        if det > bound {
-            return Ordering::Greater;
-        }
-        if det < -bound {
-            return Ordering::Less;
-        }
+    if let Some(o) = filtered(det, permanent, ORIENT2_BOUND) {
+        return o;
     }
     let d = (q(&b[i]) - q(&a[i])) * (q(&c[j]) - q(&a[j]))
         - (q(&b[j]) - q(&a[j])) * (q(&c[i]) - q(&a[i]));
     sign(&d)
+}
+
+/// The float filter of [`orient2`] and [`orient3`]: the sign of the float
+/// determinant `det` when it is farther from zero than its error bound
+/// `factor · permanent`, and `None` (decide exactly) when it is not, or
+/// when the values are not finite or the permanent is too small for the
+/// bound to hold ([`FILTER_FLOOR`]).
+fn filtered(det: f64, permanent: f64, factor: f64) -> Option<Ordering> {
+    if !(det.is_finite() && permanent.is_finite() && permanent > FILTER_FLOOR) {
+        return None;
+    }
+    let bound = factor * permanent;
+    if det > bound {
+        Some(Ordering::Greater)
+    } else if det < -bound {
+        Some(Ordering::Less)
+    } else {
+        None
+    }
 }
 
 /// The sign of `det[b − a, c − a, d − a]` (3D): positive when `d` lies on
@@ -171,14 +184,8 @@ pub(crate) fn orient3<T: Scalar, const N: usize>(
     let permanent = (bycz.abs() + bzcy.abs()) * dx.abs()
         + (bzcx.abs() + bxcz.abs()) * dy.abs()
         + (bxcy.abs() + bycx.abs()) * dz.abs();
-    if det.is_finite() && permanent.is_finite() && permanent > FILTER_FLOOR {
-        let bound = ORIENT3_BOUND * permanent;
-        if det > bound {
-            return Ordering::Greater;
-        }
-        if det < -bound {
-            return Ordering::Less;
-        }
+    if let Some(o) = filtered(det, permanent, ORIENT3_BOUND) {
+        return o;
     }
     let e = |p: &Vector<T, N>, k: usize| q(&p[k]) - q(&a[k]);
     let m = |x: &Vector<T, N>, y: &Vector<T, N>, k: usize, l: usize| {
