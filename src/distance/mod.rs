@@ -430,6 +430,16 @@ fn scale2<'a, T: Scalar + 'a, const N: usize>(
         .fold(0.0, f64::max)
 }
 
+/// A run of hidden-progress steps under way (module docs).
+struct HiddenRun<T: Scalar, const N: usize> {
+    /// The point from before the run, `(|v|², witness_a, witness_b)`:
+    /// progress is measured against its `|v|²`, and a no-verdict reports it
+    /// as `best`.
+    from: (T, Vector<T, N>, Vector<T, N>),
+    /// The steps taken so far.
+    steps: usize,
+}
+
 /// A float-mode step whose computed `|v|²` did not decrease below the
 /// reference `r`: what the hidden-progress rule of the module docs
 /// ("Float mode: hidden progress") looks at.
@@ -577,11 +587,8 @@ where
     let u = T::UNIT_ROUNDOFF;
     let rel_tol = REL_TOL_FACTOR * u;
     let abs_tol = ABS_TOL_FACTOR * u;
-    // Float mode: the current run of hidden-progress steps (module docs):
-    // its length, and the point from before it, `(|v|², witness_a,
-    // witness_b)`, against which progress is measured.
-    let mut hidden_steps = 0;
-    let mut hidden_from: Option<(T, Vector<T, N>, Vector<T, N>)> = None;
+    // Float mode: the run of hidden-progress steps under way, if any.
+    let mut hidden: Option<HiddenRun<T, N>> = None;
     loop {
         let (v, wa, wb) = combine_vertices(&simplex, &lambda);
         let vv = dot(&v, &v);
@@ -631,9 +638,10 @@ where
                 iteration: iterations,
             });
         }
-        let best = hidden_from
-            .clone()
-            .or_else(|| Some((vv.clone(), wa.clone(), wb.clone())));
+        let best = Some(hidden.as_ref().map_or_else(
+            || (vv.clone(), wa.clone(), wb.clone()),
+            |run| run.from.clone(),
+        ));
         if iterations >= cap {
             return Ok(not_converged(
                 DistanceNotConverged::IterationCap { cap },
@@ -726,7 +734,7 @@ where
             }
             SubAlgorithm::Classify => closest_point_classified_fixed(&grown)?,
         };
-        let reference = hidden_from.as_ref().map_or(&vv, |(r, _, _)| r);
+        let reference = hidden.as_ref().map_or(&vv, |run| &run.from.0);
         if closest.dist2 >= *reference {
             if let (true, Some(m)) = (accelerating, momentum.as_mut()) {
                 m.switch_off();
@@ -734,7 +742,7 @@ where
             }
             // Float mode: the step may be real progress that the rounding
             // of `|v|²` hides ("Float mode: hidden progress", module docs).
-            let hidden = grown.points().next().is_some_and(|w| {
+            let take = grown.points().next().is_some_and(|w| {
                 Stall {
                     v: &v,
                     w,
@@ -743,21 +751,25 @@ where
                     new_vv: &closest.dist2,
                     kept: &closest.kept,
                     in_noise,
-                    run: hidden_steps,
+                    run: hidden.as_ref().map_or(0, |run| run.steps),
                     scale2: s2.max(scale2(std::iter::once(w))),
                 }
                 .is_hidden_progress()
             });
-            if !hidden {
+            if !take {
                 return stalled(DistanceNotConverged::NoProgress);
             }
-            hidden_steps += 1;
-            if hidden_from.is_none() {
-                hidden_from = Some((vv.clone(), wa.clone(), wb.clone()));
+            match hidden.as_mut() {
+                Some(run) => run.steps += 1,
+                None => {
+                    hidden = Some(HiddenRun {
+                        from: (vv.clone(), wa.clone(), wb.clone()),
+                        steps: 1,
+                    })
+                }
             }
         } else {
-            hidden_steps = 0;
-            hidden_from = None;
+            hidden = None;
         }
         if let (Some(p), Some(m)) = (w_point, momentum.as_mut()) {
             m.record(p);
