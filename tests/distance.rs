@@ -870,7 +870,7 @@ fn f64_progress_hidden_by_rounding_is_taken() {
                     .iter()
                     .flat_map(|p| b.iter().map(move |q| (p - q).norm_squared()))
                     .fold(0.0, f64::max);
-                for sub in [SubAlgorithm::Johnson, SubAlgorithm::Classify] {
+                for &sub in sub_algorithms::<3>() {
                     let opts = DistanceOptions {
                         sub_algorithm: sub,
                         ..DistanceOptions::default()
