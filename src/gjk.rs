@@ -348,7 +348,7 @@ impl<T: Scalar, const N: usize> Observer<T, N> for Vec<Step<T, N>> {
 }
 
 /// One support point of `A − B` along `d`, with its parts, checked finite.
-pub(crate) fn support_vertex<T: Scalar, const N: usize, A, B>(
+pub fn support_vertex<T: Scalar, const N: usize, A, B>(
     a: &A,
     b: &B,
     d: &Vector<T, N>,

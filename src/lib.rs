@@ -18,15 +18,16 @@
 //!   Expanding Polytope Algorithm, any dimension, exact with rationals);
 //! * [`certified`]: `f64` queries whose verdict is never wrong (a float
 //!   certificate checked with rigorous error bounds, or the exact path);
-//! * [`oracle`]: the exact answers GJK is checked against, computed without
-//!   GJK (linear programming, enumeration, exact projections);
+//! * the exact oracle (the `gjk-oracle` crate): the answers GJK is checked
+//!   against, computed without GJK (linear programming, enumeration, exact
+//!   projections);
 //! * [`trace`]: every step of the boolean loop, with its distance bounds,
-//!   as data, text and JSON; [`picture`]: the same as SVG panels, and the
+//!   as data, text and JSON; the `gjk` tool's pictures (`gjk-cli`): the same as SVG panels, and the
 //!   spec's region pictures;
-//! * [`case`]: the JSON Lines case format of the `gjk` tool;
-//! * [`check`]: another implementation's answers (a case's `expect`)
+//! * the JSON Lines case format of the `gjk` tool (`gjk-case`);
+//! * `gjk check` (`gjk-cli`): another implementation's answers (a case's `expect`)
 //!   judged against the exact ones, with an exactly decided tolerance;
-//! * [`variants`]: the seed articles' own algorithms, runnable, with each
+//! * the seed variants (`gjk-variants`): the seed articles' own algorithms, runnable, with each
 //!   step's decision compared with the reference classifier's
 //!   (`docs/seed-variants.md`).
 //! * `generators` (feature `generators`, on by default): hard shape pairs
@@ -41,27 +42,19 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-pub mod case;
 pub mod certified;
-pub mod check;
 pub mod classify;
 pub mod contact;
 pub mod distance;
 pub mod epa;
 pub mod error;
-#[cfg(feature = "fuzzing")]
-pub mod fuzzing;
-#[cfg(feature = "generators")]
-pub mod generators;
 pub mod gjk;
-pub mod oracle;
-pub mod picture;
 pub mod region;
+pub mod relation;
 pub mod scalar;
 pub mod shape;
 pub mod simplex;
 pub mod trace;
-pub mod variants;
 pub mod vector;
 pub mod verdict;
 
@@ -69,6 +62,7 @@ pub mod verdict;
 mod test_util;
 
 pub use error::{Error, Which};
+pub use relation::Relation;
 pub use scalar::{Field, Rational, Real, Scalar};
 pub use shape::Support;
 pub use simplex::{Simplex, Vertex};

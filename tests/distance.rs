@@ -9,11 +9,11 @@ use gjk::distance::{
     closest_point, closest_point_classified, distance, DistanceNotConverged, DistanceOptions,
     DistanceOutcome, SubAlgorithm,
 };
-use gjk::oracle;
 use gjk::region::RegionKind;
 use gjk::scalar::{integer, FromRational};
 use gjk::shape::{Cuboid, Segment};
 use gjk::{Error, Rational, Scalar, Support, Vector, Which};
+use gjk_oracle as oracle;
 use num_traits::Zero;
 
 fn rows<const N: usize>(v: &[Vector<Rational, N>]) -> Vec<Vec<Rational>> {

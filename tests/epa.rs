@@ -25,9 +25,9 @@ use common::epa_check::{
 };
 use common::{Cloud, Lcg};
 use gjk::epa::{epa, epa_from_simplex, EpaNotConverged, EpaOptions, EpaOutcome};
-use gjk::oracle::{self, PenetrationDepth};
 use gjk::scalar::integer;
 use gjk::{Rational, Scalar, Vector};
+use gjk_oracle::{self as oracle, PenetrationDepth};
 use num_traits::Zero;
 
 #[derive(Default, Debug)]

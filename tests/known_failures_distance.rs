@@ -9,12 +9,12 @@ mod common;
 
 use common::Lcg;
 use gjk::distance::{DistanceOptions, ABS_TOL_FACTOR, REL_TOL_FACTOR};
-use gjk::oracle;
 use gjk::scalar::rational_from_f64;
 use gjk::shape::{Capsule, ConvexHull, Cuboid, Cylinder, Transformed};
 use gjk::vector::dot;
 use gjk::verdict::{verdict, Verdict};
 use gjk::{Rational, Scalar, Support, Vector, Which};
+use gjk_oracle as oracle;
 use nalgebra::{Isometry3, Rotation3, Translation3, UnitQuaternion};
 
 fn exact_rows<const N: usize>(pts: &[Vector<f64, N>]) -> Vec<Vec<Rational>> {
@@ -48,15 +48,13 @@ fn posed_box(h: [f64; 3], rot: &Rotation3<f64>, t: [f64; 3]) -> Vec<Vector<f64, 
 /// The exact squared distance of the hulls of these doubles, cheap at any
 /// size (unlike the oracle's enumeration): `0` when the oracle's linear
 /// program finds a common point, else the exact distance loop's answer
-/// proved by its certificate ([`gjk::generators::certified_distance`]).
+/// proved by its certificate ([`gjk_gen::certified_distance`]).
 fn exact_dist2<const N: usize>(a: &[Vector<f64, N>], b: &[Vector<f64, N>]) -> f64 {
     let (ra, rb) = (exact_rows(a), exact_rows(b));
     if oracle::intersects(&ra, &rb).unwrap() {
         return 0.0;
     }
-    gjk::generators::certified_distance(&ra, &rb)
-        .unwrap()
-        .to_f64()
+    gjk_gen::certified_distance(&ra, &rb).unwrap().to_f64()
 }
 
 /// The `f64` distance bound of `gjk::distance`'s module docs, on `dist2`.

@@ -5,9 +5,9 @@
 //! `NotConverged`, never separated), and fewer iterations on ellipsoid
 //! pairs near contact (counts, not times; the times are in BENCHMARKS.md).
 
-#[path = "../benches/pairs/mod.rs"]
+#[path = "../crates/gjk-bench/benches/pairs/mod.rs"]
 mod pairs;
-#[path = "../benches/scenes/mod.rs"]
+#[path = "../crates/gjk-bench/benches/scenes/mod.rs"]
 mod scenes;
 
 use gjk::distance::nesterov::distance_accelerated;
@@ -15,10 +15,10 @@ use gjk::distance::{
     distance, float_accuracy_bound, DistanceNotConverged, DistanceOptions, DistanceOutcome,
     SubAlgorithm,
 };
-use gjk::oracle;
 use gjk::scalar::rational_from_f64;
 use gjk::shape::{Ball, ConvexHull};
 use gjk::{Scalar, Vector, Which};
+use gjk_oracle as oracle;
 use pairs::Lcg;
 use scenes::ellipsoid_pairs;
 

@@ -399,7 +399,7 @@ fn float_containment_is_checked() {
     for step in -63i64..=64 {
         let y0 = Rational::new(step.into(), 64.into());
         let b = vec![vec![r(0), y0.clone()]];
-        let gap = gjk::oracle::distance_squared(&exact_a, &b).unwrap();
+        let gap = gjk_oracle::distance_squared(&exact_a, &b).unwrap();
         let gap = gap.dist2.to_f64().sqrt();
         for e in [0i32, 33] {
             let s = 2f32.powi(e);

@@ -1,4 +1,4 @@
-//! The spec's invariants, checked against the exact oracle (`gjk::oracle`),
+//! The spec's invariants, checked against the exact oracle (`gjk_oracle`),
 //! which shares no code with the classifier or the loop.
 //!
 //! For every case of `spec/regions.toml` and for thousands of random
@@ -36,10 +36,10 @@ use common::{convert, show, simplex, vectors, Cloud, Lcg};
 use gjk::classify::classify;
 use gjk::contact::{contact, Contact};
 use gjk::gjk::{gjk, gjk_observed, Options, Outcome, Step};
-use gjk::oracle::{self, OracleError, Relation};
 use gjk::region::{Line2Region, Region, RegionKind, Tri3Region};
 use gjk::scalar::{rational_from_f64, FromRational};
 use gjk::{Rational, Scalar, Vector};
+use gjk_oracle::{self as oracle, OracleError, Relation};
 use num_traits::Zero;
 
 /// The exact value of a scalar (floats are dyadic rationals).

@@ -10,17 +10,17 @@
 //! * queries on either shape: identical in exact mode, within the float
 //!   tolerance in `f64`.
 
-#[path = "../benches/pairs/mod.rs"]
+#[path = "../crates/gjk-bench/benches/pairs/mod.rs"]
 mod pairs;
-#[path = "../benches/scenes/mod.rs"]
+#[path = "../crates/gjk-bench/benches/scenes/mod.rs"]
 mod scenes;
 
 use gjk::distance::{distance, float_accuracy_bound, DistanceOptions, DistanceOutcome};
 use gjk::gjk::{gjk, Options};
-use gjk::oracle;
 use gjk::scalar::{integer, rational_from_f64};
 use gjk::shape::{ClimbingHull, ConvexHull, SupportPath};
 use gjk::{Rational, Support, Vector, Which};
+use gjk_oracle as oracle;
 use pairs::Lcg;
 use scenes::{cloud, Cloud};
 

@@ -8,10 +8,10 @@ use common::{Cloud, Lcg};
 use gjk::contact::{contact, Contact};
 use gjk::distance::{DistanceOptions, DistanceOutcome};
 use gjk::gjk::Options;
-use gjk::oracle::{self, Relation};
 use gjk::scalar::integer;
 use gjk::verdict::{verdict, Verdict, TOUCH_BAND_FACTOR};
 use gjk::{Error, Rational, Scalar, Simplex, Vector};
+use gjk_oracle::{self as oracle, Relation};
 use num_traits::Zero;
 
 fn rows<const N: usize>(v: &[Vector<Rational, N>]) -> Vec<Vec<Rational>> {

@@ -1,3 +1,3 @@
-//! Differential distance in 1 to 6 dimensions (see `gjk::fuzzing::diff_nd`).
+//! Differential distance in 1 to 6 dimensions (see `gjk_cli::fuzzing::diff_nd`).
 #![no_main]
-libfuzzer_sys::fuzz_target!(|data: gjk::fuzzing::DiffN| gjk::fuzzing::diff_nd(data));
+libfuzzer_sys::fuzz_target!(|data: gjk_cli::fuzzing::DiffN| gjk_cli::fuzzing::diff_nd(data));

@@ -7,7 +7,7 @@
 //! exact input** (each is a dyadic rational). [`certify`] returns the
 //! relation of their closed convex hulls — [`Relation::Separated`],
 //! [`Relation::Touching`] or [`Relation::Penetrating`], defined as in
-//! [`crate::oracle`] — and the verdict is the exact one for every input it
+//! the exact oracle (`gjk-oracle`) — and the verdict is the exact one for every input it
 //! accepts: on IEEE 754 binary64 arithmetic rounding to nearest (Rust's only
 //! mode), each verdict is either proved by a certificate checked with
 //! rigorous rounding-error bounds, or computed in exact arithmetic. There is
@@ -43,11 +43,12 @@
 //!    it. Whatever it finds goes through the same checks as in step 2.
 //! 4. If the float loop gave no verdict, or no certificate is proved, run
 //!    the **exact path** on the same doubles (converted exactly
-//!    to rationals): the exact contact query [`crate::contact::contact`] in
-//!    `N = 2, 3`; in `N = 1` a comparison of interval end points (no
-//!    arithmetic at all); in `N ≥ 4`, where the contact query's descent is
-//!    not implemented, the exact oracle [`crate::oracle::relation`] (an exact
-//!    LP, so its size limit applies up front).
+//!    to rationals): the crate's own exact three-way query
+//!    ([`crate::verdict::three_way`]: the boolean loop and its descent in
+//!    `N = 2, 3`, the distance loop and its projected descent in `N ≥ 4`);
+//!    in `N = 1` a comparison of interval end points (no arithmetic at
+//!    all). The exact oracle (`gjk-oracle`) is never consulted: it judges
+//!    these answers in the tests.
 //!
 //! **Touching is only ever decided by the exact path**: a touching pair has
 //! no strictly separating axis and no simplex with the origin inside, so no
@@ -63,9 +64,8 @@
 //!
 //! Empty sets and NaN or infinite coordinates are refused when the
 //! [`ConvexHull`]s are built ([`crate::Error`]); `N = 0` and inputs past the
-//! exact path's limits (the case format's [`MAX_POINTS_PER_SHAPE`] and
-//! [`MAX_COORDINATES_PER_CASE`]; for `N ≥ 4` also the oracle's
-//! [`MAX_LP_SIZE`]) are refused by [`certify`] before any work, whatever the
+//! exact path's limits ([`MAX_POINTS_PER_SHAPE`] and
+//! [`MAX_COORDINATES_PER_CASE`]) are refused by [`certify`] before any work, whatever the
 //! float stage would have found, so whether an input is accepted never
 //! depends on rounding. Huge coordinates whose float products overflow are
 //! not an error: the certificate is inconclusive and the exact path decides.
@@ -76,16 +76,16 @@ pub mod simplex;
 
 use std::fmt;
 
-use crate::case::{MAX_COORDINATES_PER_CASE, MAX_POINTS_PER_SHAPE};
-use crate::contact::{contact, Contact};
+use crate::contact::Contact;
 use crate::distance::{distance, DistanceNotConverged, DistanceOptions, DistanceOutcome};
 use crate::error::{Error, Which};
-use crate::gjk::{Options, DEFAULT_MAX_ITERATIONS};
-use crate::oracle::{self, Relation, MAX_LP_SIZE};
+use crate::gjk::DEFAULT_MAX_ITERATIONS;
+use crate::relation::Relation;
 use crate::scalar::{rational_from_f64, Rational};
 use crate::shape::ConvexHull;
 use crate::simplex::Simplex;
 use crate::vector::Vector;
+use crate::verdict::three_way;
 
 pub use axis::{certify_axis, AxisCertificate};
 use search::{continue_search, sharpen, widen, Found};
@@ -263,6 +263,13 @@ impl fmt::Display for CertifiedError {
 
 impl std::error::Error for CertifiedError {}
 
+/// The most points per shape [`certify`] accepts (the exact path's limit,
+/// checked before any work; the case format of the `gjk` tool has the same).
+pub const MAX_POINTS_PER_SHAPE: usize = 1_000_000;
+
+/// The most coordinates of both shapes together [`certify`] accepts.
+pub const MAX_COORDINATES_PER_CASE: usize = 8_000_000;
+
 /// Refuses inputs the exact path could not handle (module docs).
 fn check_limits<const N: usize>(a: usize, b: usize) -> Result<(), CertifiedError> {
     if N == 0 {
@@ -290,14 +297,6 @@ fn check_limits<const N: usize>(a: usize, b: usize) -> Result<(), CertifiedError
             "the number of coordinates",
             coordinates,
             MAX_COORDINATES_PER_CASE,
-        ));
-    }
-    let lp = (a + b).saturating_mul(N + 2);
-    if N >= 4 && lp > MAX_LP_SIZE {
-        return Err(too_large(
-            "the oracle's LP size (|A| + |B|)·(N + 2) (the exact path for N ≥ 4)",
-            lp,
-            MAX_LP_SIZE,
         ));
     }
     Ok(())
@@ -439,21 +438,13 @@ fn exact_relation<const N: usize>(
     };
     let ra = a.iter().map(exact).collect::<Result<Vec<_>, _>>()?;
     let rb = b.iter().map(exact).collect::<Result<Vec<_>, _>>()?;
-    if N >= 4 {
-        return oracle::relation(&ra, &rb)
-            .map(|r| (r, 0))
-            .map_err(|e| failed(e.to_string()));
-    }
     let ha =
         ConvexHull::<Rational, N>::from_rows(&ra, Which::A).map_err(|e| failed(e.to_string()))?;
     let hb =
         ConvexHull::<Rational, N>::from_rows(&rb, Which::B).map_err(|e| failed(e.to_string()))?;
-    let exact_opts = Options {
-        initial_direction: None,
-        max_iterations: opts.max_iterations,
-    };
-    let report = contact(&ha, &hb, &exact_opts).map_err(|e| failed(e.to_string()))?;
-    let relation = match report.contact {
+    let (three, iterations) =
+        three_way(&ha, &hb, opts.max_iterations).map_err(|e| failed(e.to_string()))?;
+    let relation = match three {
         Contact::Separated { .. } => Relation::Separated,
         Contact::Touching { .. } => Relation::Touching,
         Contact::Penetrating => Relation::Penetrating,
@@ -463,7 +454,7 @@ fn exact_relation<const N: usize>(
             })
         }
     };
-    Ok((relation, report.iterations))
+    Ok((relation, iterations))
 }
 
 /// `N = 1`: the hulls are the intervals `[min, max]`, and `A − B` is

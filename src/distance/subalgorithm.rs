@@ -78,7 +78,7 @@
 //!   the relative interior of an affinely independent face, whose
 //!   projection is `v*` with `λ > 0`; every other candidate is a point of the
 //!   hull, so `|v|² ≥ |v*|²` (the brute-force argument of
-//!   [`crate::oracle::distance_squared`]).
+//!   `gjk_oracle::distance_squared`).
 //!
 //! [`Closest::fallback`] says when it was used; exact mode never needs it
 //! (a unit test checks this on thousands of simplices).

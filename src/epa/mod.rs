@@ -12,7 +12,7 @@
 //! `P = ∩_F {x : n_F · x ≤ c_F}` with the origin inside,
 //! `dist(O, ∂P) = min_F c_F / |n_F|`, and the point
 //! `p = (c_F / n_F·n_F) n_F` of the nearest facet's plane is a point of `P`
-//! (the derivation is in [`crate::oracle::penetration_depth`], which
+//! (the derivation is in `gjk_oracle::penetration_depth`, which
 //! computes the same thing by brute force and is what this module is tested
 //! against).
 //!

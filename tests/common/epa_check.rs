@@ -2,9 +2,9 @@
 //! EPA regressions of `tests/known_failures.rs`).
 
 use gjk::epa::{epa, EpaNotConverged, EpaOptions, EpaOutcome, Penetration};
-use gjk::oracle::{self, PenetrationDepth, Relation};
 use gjk::scalar::integer;
 use gjk::{Rational, Scalar, Vector};
+use gjk_oracle::{self as oracle, PenetrationDepth, Relation};
 use num_traits::Zero;
 
 use super::{convert, show, Cloud};

@@ -109,9 +109,14 @@ impl Lcg {
     }
 }
 
-/// The repository root (for loading `spec/` and scanning `tests/`).
+/// The repository root (for loading `spec/` and scanning `tests/`): the
+/// nearest directory above the test's package that holds `spec/` (these
+/// helpers are also included by workspace members' tests).
 pub fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    here.ancestors()
+        .find(|p| p.join("spec/regions.toml").is_file())
+        .unwrap_or(here)
 }
 
 /// A loop trace as compact text for failure messages: one line per step

@@ -1,0 +1,1 @@
+//! Benchmarks of `gjk` (see `benches/` and BENCHMARKS.md); nothing to link.

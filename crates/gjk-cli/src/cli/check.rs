@@ -1,0 +1,191 @@
+//! `gjk check`: another implementation's answers (each case's `expect`)
+//! against the exact ones (see `crate::check` for the format, the tolerance
+//! and the exact answers).
+//!
+//! Standard output: one JSON line per disagreement, one per line that could
+//! not be checked (`"error"`), and a last line `{"summary": {…}}`. Standard
+//! error: the summary as a table, and a progress bar while reading when it
+//! is a terminal. Exit status: `0` every compared field agrees, `1` some
+//! field disagrees, `2` a line could not be checked (malformed case or
+//! `expect`, no exact answer), nothing was compared, or bad usage.
+//!
+//! With `--variant NAME`, the answers judged are not the file's `expect`
+//! but those of one of the seeds' own algorithms (`gjk_variants`), run on
+//! each case in `--scalar` arithmetic: its answer to "colliding?" is
+//! compared as `intersects` (`null` when it has none: a loop, a zero
+//! direction, a division by zero), and each disagreement line also gives
+//! the variant's `outcome`, `detail` and `divergence` (the first step where
+//! its decision differs from the reference's).
+
+use std::io::{self, BufReader, Write};
+use std::process::ExitCode;
+
+use crate::check::{
+    category, exact_answers, judge, parse_expect, Summary, Tolerance, Verdict, DEFAULT_ABS,
+    DEFAULT_REL,
+};
+use clap::Args;
+use gjk::gjk::DEFAULT_MAX_ITERATIONS;
+use gjk_case::{read_cases, Case};
+use serde_json::{json, Map, Value};
+
+use super::progress::Progress;
+use super::variant::{run_json, ArithArg, VariantArg};
+use crate::check::{Answer, Claim, Expect, Expected};
+use gjk_variants::cases::run_case;
+use gjk_variants::VariantOptions;
+
+/// The options of `gjk check`.
+#[derive(Args)]
+pub struct CheckArgs {
+    /// Relative tolerance of float answers: |theirs − exact| ≤ abs + rel·|exact|
+    /// (a decimal or "p/q", read exactly).
+    #[arg(long, default_value = DEFAULT_REL)]
+    rel: String,
+    /// Absolute tolerance of float answers (see --rel).
+    #[arg(long, default_value = DEFAULT_ABS)]
+    abs: String,
+    /// The most support points per exact query before giving up on a case.
+    #[arg(long, default_value_t = DEFAULT_MAX_ITERATIONS)]
+    max_iterations: usize,
+    /// Judge one of the seeds' own algorithms on each case instead of the
+    /// file's `expect` (its answer is compared as `intersects`).
+    #[arg(long, value_enum)]
+    variant: Option<VariantArg>,
+    /// With `--variant`: the arithmetic it runs in.
+    #[arg(long, value_enum, default_value_t = ArithArg::Exact)]
+    scalar: ArithArg,
+    /// The case file, or `-` for standard input.
+    file: String,
+}
+
+/// Runs `gjk check` (exit statuses in the module docs).
+pub fn run(args: &CheckArgs) -> ExitCode {
+    match check(args) {
+        Ok(status) => ExitCode::from(status),
+        // The reader went away (`gjk check … | head`): stop quietly.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(1),
+        Err(e) => {
+            eprintln!("gjk check: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn check(args: &CheckArgs) -> io::Result<u8> {
+    let tol = Tolerance::parse(&args.rel, &args.abs)
+        .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+    let (input, size): (Box<dyn io::Read>, Option<u64>) = if args.file == "-" {
+        (Box::new(io::stdin()), None)
+    } else {
+        let f = std::fs::File::open(&args.file)
+            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", args.file)))?;
+        let size = f.metadata().ok().map(|m| m.len());
+        (Box::new(f), size)
+    };
+    let (mut progress, counted) = Progress::new(input, size);
+    let mut out = io::stdout().lock();
+    let mut summary = Summary::default();
+    for (n, item) in read_cases(BufReader::new(counted)).enumerate() {
+        progress.update(n);
+        match item {
+            Ok(case) => {
+                summary.cases += 1;
+                let variant = args.variant.map(|v| (v, args.scalar));
+                check_case(
+                    &case,
+                    &tol,
+                    args.max_iterations,
+                    variant,
+                    &mut summary,
+                    &mut out,
+                )?;
+            }
+            Err(e) => {
+                summary.errors += 1;
+                let mut m = Map::new();
+                m.insert("id".into(), e.id.clone());
+                m.insert("line".into(), json!(e.line));
+                m.insert("error".into(), json!(e.error.to_string()));
+                writeln!(out, "{}", Value::Object(m))?;
+            }
+        }
+    }
+    progress.finish();
+    writeln!(out, "{}", summary.to_json(&tol))?;
+    out.flush()?;
+    eprint!("{}", summary.to_text());
+    Ok(summary.status())
+}
+
+/// Checks one case, writing its disagreements (or its error).
+fn check_case(
+    case: &Case,
+    tol: &Tolerance,
+    max_iterations: usize,
+    variant: Option<(VariantArg, ArithArg)>,
+    summary: &mut Summary,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    let cat = category(case);
+    let head = |m: &mut Map<String, Value>| {
+        m.insert("id".into(), case.id_or_line());
+        m.insert("line".into(), json!(case.line));
+        if let Some(c) = &cat {
+            m.insert("category".into(), json!(c));
+        }
+    };
+    // With --variant, its run supplies the answer (and the extra fields of
+    // each disagreement line).
+    let mut extra = Map::new();
+    let expect = match variant {
+        None => parse_expect(case).map_err(|e| e.to_string()),
+        Some((v, arith)) => run_case(v.variant(), arith.arith(), case, &VariantOptions::default())
+            .map(|run| {
+                run_json(&run, false, &mut extra);
+                let answer = run.outcome.answer();
+                Some(Expect {
+                    fields: vec![Expected {
+                        answer: Answer::Intersects,
+                        given: json!(answer),
+                        claim: answer.map_or(Claim::Missing, Claim::Bool),
+                    }],
+                    unknown: Vec::new(),
+                })
+            }),
+    };
+    let judged = expect.and_then(|expect| {
+        let Some(expect) = expect else {
+            return Ok(None);
+        };
+        let exact = exact_answers(case, max_iterations)?;
+        let judged = judge(&expect, &exact, tol);
+        Ok(Some((expect, judged)))
+    });
+    match judged {
+        Ok(None) => summary.without_expect += 1,
+        Ok(Some((expect, judged))) => {
+            summary.add(cat.as_deref(), &expect, &judged);
+            for j in judged.iter().filter(|j| j.verdict == Verdict::Disagree) {
+                let mut m = Map::new();
+                head(&mut m);
+                m.insert("field".into(), json!(j.answer.name()));
+                m.extend(extra.clone());
+                m.insert("theirs".into(), j.given.clone());
+                m.insert("exact".into(), j.exact.clone());
+                if let Some(x) = j.exact_approx {
+                    m.insert("exact_approx".into(), json!(x));
+                }
+                writeln!(out, "{}", Value::Object(m))?;
+            }
+        }
+        Err(message) => {
+            summary.errors += 1;
+            let mut m = Map::new();
+            head(&mut m);
+            m.insert("error".into(), json!(message));
+            writeln!(out, "{}", Value::Object(m))?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,59 @@
+//! The subcommands of the `gjk` tool other than `query`, one file each
+//! (`main.rs` only declares them and dispatches; see `ARCHITECTURE.md`).
+
+pub mod check;
+mod progress;
+pub mod trace;
+pub mod variant;
+
+use std::io::{self, BufRead, BufReader, Write};
+
+use gjk_case::{read_cases, Case};
+use serde_json::{json, Value};
+
+/// The arithmetic of a query (`--scalar`).
+// The variants are the values of `--scalar`, named by clap; doc comments
+// on them would become help text.
+#[allow(missing_docs)]
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum ScalarArg {
+    Exact,
+    F64,
+    F32,
+    F64Certified,
+}
+
+/// A case file, or standard input for `-`. The error names the file.
+pub fn open_input(file: &str) -> io::Result<Box<dyn BufRead>> {
+    if file == "-" {
+        return Ok(Box::new(BufReader::new(io::stdin())));
+    }
+    let f =
+        std::fs::File::open(file).map_err(|e| io::Error::new(e.kind(), format!("{file}: {e}")))?;
+    Ok(Box::new(BufReader::new(f)))
+}
+
+/// `gjk query`'s output: one JSON line per case of `input`, `answer`'s or
+/// `{"id": …, "error": …}`; `Ok(false)` if some line had an error.
+pub fn answer_lines(
+    input: Box<dyn BufRead>,
+    mut answer: impl FnMut(&Case) -> Result<Value, String>,
+) -> io::Result<bool> {
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let mut all_ok = true;
+    for item in read_cases(input) {
+        let value = match item {
+            Ok(case) => answer(&case).unwrap_or_else(|message| {
+                all_ok = false;
+                json!({ "id": case.id_or_line(), "error": message })
+            }),
+            Err(e) => {
+                all_ok = false;
+                e.to_json()
+            }
+        };
+        writeln!(out, "{value}")?;
+    }
+    Ok(all_ok)
+}

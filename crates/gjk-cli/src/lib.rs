@@ -1,0 +1,20 @@
+//! The `gjk` command-line tool's library: what the subcommands compute, so
+//! that tests and other programs can call it without spawning the tool.
+//!
+//! * [`query`]: one case's answer (`gjk query`);
+//! * [`check`]: another implementation's `expect` answers judged against the
+//!   exact ones (`gjk check`);
+//! * [`trace_format`] and [`picture`]: a trace as text, JSON and SVG
+//!   (`gjk trace`), and the spec's region pictures;
+//! * [`cli`]: argument types, reading case files, the subcommands;
+//! * `fuzzing` (feature `fuzzing`): the fuzz targets' bodies.
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod check;
+pub mod cli;
+#[cfg(feature = "fuzzing")]
+pub mod fuzzing;
+pub mod picture;
+pub mod query;
+pub mod trace_format;

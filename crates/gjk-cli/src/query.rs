@@ -1,0 +1,296 @@
+//! `gjk query`: one case's answer as a JSON object (the fields are in the
+//! README): the verdict, then the distance or the penetration depth.
+
+use gjk::contact::Contact;
+use gjk::distance::{distance, DistanceOptions, DistanceOutcome};
+use gjk::epa::{epa, EpaOptions, EpaOutcome};
+use gjk::scalar::FromRational;
+use gjk::shape::ConvexHull;
+use gjk::verdict::three_way;
+use gjk::{Rational, Scalar, Vector, Which};
+use gjk_case::Case;
+use serde_json::{json, Map, Value};
+
+use crate::cli::ScalarArg;
+
+/// The largest dimension compiled into the tool for the float modes and
+/// the GJK path of exact mode. Exact mode answers any dimension: above this
+/// one, from the exact oracle (`oracle_query`).
+const MAX_COMPILED_DIM: usize = 8;
+
+/// Calls `$f::<$t, N>(args)` (or `$f::<N>(args)` without `$t`) for the
+/// case's dimension `N` in `1..=MAX_COMPILED_DIM`.
+macro_rules! by_dim {
+    ($dim:expr, $f:ident $(::<$t:ty>)?, $($arg:expr),* ; $other:expr) => {
+        match $dim {
+            1 => $f::<$($t,)? 1>($($arg),*),
+            2 => $f::<$($t,)? 2>($($arg),*),
+            3 => $f::<$($t,)? 3>($($arg),*),
+            4 => $f::<$($t,)? 4>($($arg),*),
+            5 => $f::<$($t,)? 5>($($arg),*),
+            6 => $f::<$($t,)? 6>($($arg),*),
+            7 => $f::<$($t,)? 7>($($arg),*),
+            8 => $f::<$($t,)? 8>($($arg),*),
+            _ => $other,
+        }
+    };
+}
+
+/// One case's `gjk query` answer as a JSON object, or the message of its
+/// error line.
+pub fn answer(case: &Case, scalar: ScalarArg, max_iterations: usize) -> Result<Value, String> {
+    let d = case.dim();
+    let float_only = || {
+        Err(format!(
+            "dimension {d}: the float modes are compiled for dimensions 1 to \
+             {MAX_COMPILED_DIM} (exact mode answers any dimension)"
+        ))
+    };
+    match scalar {
+        ScalarArg::Exact => by_dim!(d, query::<Rational>, case, max_iterations; oracle_query(case)),
+        ScalarArg::F64 => by_dim!(d, query::<f64>, case, max_iterations; float_only()),
+        ScalarArg::F32 => by_dim!(d, query::<f32>, case, max_iterations; float_only()),
+        ScalarArg::F64Certified => {
+            by_dim!(d, certified_query, case, max_iterations; float_only())
+        }
+    }
+}
+
+/// Exact mode above [`MAX_COMPILED_DIM`]: the oracle's answers (linear
+/// programs and enumeration, any dimension, within its documented limits),
+/// with the same fields as the GJK path except `iterations` and `axis`.
+fn oracle_query(case: &Case) -> Result<Value, String> {
+    use gjk_oracle::{PenetrationDepth, Relation};
+    let r = crate::check::exact::oracle_report(case)?;
+    let mut m = Map::new();
+    m.insert("id".into(), case.id_or_line());
+    let (intersects, touching, outcome) = match r.relation {
+        Relation::Separated => (false, false, "separated"),
+        Relation::Touching => (true, true, "touching"),
+        Relation::Penetrating => (true, false, "penetrating"),
+    };
+    m.insert("intersects".into(), json!(intersects));
+    m.insert("touching".into(), json!(touching));
+    m.insert("outcome".into(), json!(outcome));
+    m.insert("scalar".into(), json!("exact"));
+    m.insert("method".into(), json!("oracle"));
+    let rows = |v: &[Rational]| Value::Array(v.iter().map(|x| json!(x.to_string())).collect());
+    match &r.distance {
+        Some(d) => {
+            m.insert("distance_squared".into(), json!(d.dist2.to_string()));
+            m.insert("distance".into(), json!(d.dist2.to_f64().sqrt()));
+            m.insert("witness_a".into(), rows(&d.witness_a));
+            m.insert("witness_b".into(), rows(&d.witness_b));
+        }
+        None => zero_distance::<Rational>(&mut m),
+    }
+    if let Some(PenetrationDepth::Penetrating {
+        depth2,
+        penetration,
+        normal,
+        ..
+    }) = &r.penetration
+    {
+        m.insert("penetration_depth".into(), json!(depth2.to_f64().sqrt()));
+        m.insert(
+            "penetration_depth_squared".into(),
+            json!(depth2.to_string()),
+        );
+        m.insert("normal".into(), rows(normal));
+        m.insert("penetration".into(), rows(penetration));
+    }
+    Ok(Value::Object(m))
+}
+
+fn query<T: FromRational + gjk::Field, const N: usize>(
+    case: &Case,
+    max_iterations: usize,
+) -> Result<Value, String> {
+    let (a, b) = case.points::<T, N>().map_err(|e| e.to_string())?;
+    let a = ConvexHull::new(a, Which::A).map_err(|e| e.to_string())?;
+    let b = ConvexHull::new(b, Which::B).map_err(|e| e.to_string())?;
+    let (three, iterations) = three_way(&a, &b, max_iterations).map_err(|e| e.to_string())?;
+    let mut m = Map::new();
+    m.insert("id".into(), case.id_or_line());
+    let (intersects, touching, outcome) = match &three {
+        Contact::Separated { .. } => (json!(false), json!(false), "separated"),
+        Contact::Touching { .. } => (json!(true), json!(true), "touching"),
+        Contact::Penetrating => (json!(true), json!(false), "penetrating"),
+        Contact::NotConverged { .. } => (Value::Null, Value::Null, "not_converged"),
+    };
+    m.insert("intersects".into(), intersects);
+    m.insert("touching".into(), touching);
+    m.insert("outcome".into(), json!(outcome));
+    m.insert("iterations".into(), json!(iterations));
+    m.insert("scalar".into(), json!(T::NAME));
+    match &three {
+        Contact::Separated { axis } => {
+            m.insert("axis".into(), vector_json(axis));
+            distance_fields::<T, N>(&a, &b, max_iterations, &mut m)?;
+        }
+        Contact::Touching { normal } => {
+            m.insert("normal".into(), vector_json(normal));
+            zero_distance::<T>(&mut m);
+        }
+        Contact::NotConverged { reason } => {
+            m.insert("reason".into(), json!(reason.to_string()));
+        }
+        Contact::Penetrating => {
+            zero_distance::<T>(&mut m);
+            penetration_fields::<T, N>(&a, &b, max_iterations, &mut m)?;
+        }
+    }
+    Ok(Value::Object(m))
+}
+
+/// EPA's answer for penetrating shapes: `penetration_depth_squared` (exact
+/// `"p/q"` in exact mode, a number in float modes), `penetration_depth` (a
+/// number: the square root, rounded), `normal` (the outward normal of
+/// `A − B` on the deepest facet, from `a` towards `b`: unnormalised `"p/q"`
+/// in exact mode, unit length in float modes) and `penetration` (translating
+/// `a` by its negative makes the shapes touch). An EPA run that does not
+/// conclude adds `penetration_reason` instead.
+fn penetration_fields<T: FromRational + gjk::Field, const N: usize>(
+    a: &ConvexHull<T, N>,
+    b: &ConvexHull<T, N>,
+    max_iterations: usize,
+    m: &mut Map<String, Value>,
+) -> Result<(), String> {
+    let opts = EpaOptions {
+        max_iterations,
+        ..EpaOptions::default()
+    };
+    match epa(a, b, &opts).map_err(|e| e.to_string())?.outcome {
+        EpaOutcome::Penetrating(p) => {
+            m.insert("penetration_depth".into(), json!(p.depth2.to_f64().sqrt()));
+            m.insert("penetration_depth_squared".into(), scalar_json(&p.depth2));
+            let normal = if T::EXACT {
+                vector_json(&p.normal)
+            } else {
+                let n: Vec<f64> = p.normal.iter().map(Scalar::to_f64).collect();
+                let len = n.iter().map(|x| x * x).sum::<f64>().sqrt();
+                json!(n.iter().map(|x| x / len).collect::<Vec<f64>>())
+            };
+            m.insert("normal".into(), normal);
+            m.insert("penetration".into(), vector_json(&p.penetration));
+        }
+        // The contact query said penetrating; a float EPA run can land
+        // within its tolerance of depth 0. Report what it found.
+        EpaOutcome::Touching { .. } => {
+            m.insert("penetration_depth".into(), json!(0.0));
+            m.insert("penetration_depth_squared".into(), scalar_json(&T::zero()));
+        }
+        other => {
+            let reason = match other {
+                EpaOutcome::NotConverged { reason, .. } => reason.to_string(),
+                _ => "EPA's GJK run found the shapes disjoint (rounding)".into(),
+            };
+            m.insert("penetration_reason".into(), json!(reason));
+        }
+    }
+    Ok(())
+}
+
+/// `--scalar f64-certified`: `gjk::certified` on the doubles nearest the
+/// case's coordinates. The verdict fields as in the other modes, plus
+/// `certificate` (`separating_axis` with its `axis`, `enclosing_simplex`, or
+/// `exact_fallback` with its `fallback_reason`); no distance fields.
+fn certified_query<const N: usize>(case: &Case, max_iterations: usize) -> Result<Value, String> {
+    use gjk::certified::{certify, Certificate, CertifiedOptions};
+    use gjk_oracle::Relation;
+    let (a, b) = case.points::<f64, N>().map_err(|e| e.to_string())?;
+    let a = ConvexHull::new(a, Which::A).map_err(|e| e.to_string())?;
+    let b = ConvexHull::new(b, Which::B).map_err(|e| e.to_string())?;
+    let report =
+        certify(&a, &b, &CertifiedOptions { max_iterations }).map_err(|e| e.to_string())?;
+    let (intersects, touching, outcome) = match report.verdict {
+        Relation::Separated => (false, false, "separated"),
+        Relation::Touching => (true, true, "touching"),
+        Relation::Penetrating => (true, false, "penetrating"),
+    };
+    let mut m = Map::new();
+    m.insert("id".into(), case.id_or_line());
+    m.insert("intersects".into(), json!(intersects));
+    m.insert("touching".into(), json!(touching));
+    m.insert("outcome".into(), json!(outcome));
+    let iterations = report.float_iterations + report.exact_iterations;
+    m.insert("iterations".into(), json!(iterations));
+    m.insert("scalar".into(), json!("f64-certified"));
+    m.insert("certificate".into(), json!(report.certificate.name()));
+    match &report.certificate {
+        Certificate::SeparatingAxis(c) => {
+            m.insert("axis".into(), vector_json(&c.axis));
+        }
+        Certificate::ExactFallback { reason } => {
+            m.insert("fallback_reason".into(), json!(reason.name()));
+        }
+        Certificate::EnclosingSimplex { .. } => {}
+    }
+    Ok(Value::Object(m))
+}
+
+/// `distance_squared` and `distance` of intersecting shapes.
+fn zero_distance<T: Scalar>(m: &mut Map<String, Value>) {
+    m.insert("distance_squared".into(), scalar_json(&T::zero()));
+    m.insert("distance".into(), json!(0.0));
+}
+
+/// The distance query's answer for separated shapes: `distance_squared`
+/// (exact `"p/q"` in exact mode), `distance` (a number: the square root,
+/// rounded, in every mode) and the witness points. A distance run that does
+/// not conclude adds `distance_reason` instead.
+fn distance_fields<T: FromRational + gjk::Field, const N: usize>(
+    a: &ConvexHull<T, N>,
+    b: &ConvexHull<T, N>,
+    max_iterations: usize,
+    m: &mut Map<String, Value>,
+) -> Result<(), String> {
+    let opts = DistanceOptions {
+        max_iterations,
+        ..DistanceOptions::default()
+    };
+    let report = distance(a, b, &opts).map_err(|e| e.to_string())?;
+    match report.outcome {
+        DistanceOutcome::Separated {
+            dist2,
+            witness_a,
+            witness_b,
+            ..
+        } => {
+            m.insert("distance_squared".into(), scalar_json(&dist2));
+            m.insert("distance".into(), json!(dist2.to_f64().sqrt()));
+            m.insert("witness_a".into(), vector_json(&witness_a));
+            m.insert("witness_b".into(), vector_json(&witness_b));
+        }
+        DistanceOutcome::Intersecting { .. } => {
+            // The boolean query proved a separating axis, but the float
+            // distance loop reached "the origin" within its tolerance
+            // (`ABS_TOL_FACTOR · u · scale`): the gap is below what the
+            // distance loop resolves in this type. No number rather than a
+            // distance of 0 next to "separated" (found in review).
+            m.insert(
+                "distance_reason".into(),
+                json!("the gap is within the float distance loop's tolerance of zero (use exact mode)"),
+            );
+        }
+        DistanceOutcome::NotConverged { reason, .. } => {
+            m.insert("distance_reason".into(), json!(format!("{reason:?}")));
+        }
+    }
+    Ok(())
+}
+
+/// An exact value as a `"p/q"` string, a float as a JSON number.
+fn scalar_json<T: Scalar>(x: &T) -> Value {
+    if T::EXACT {
+        json!(x.to_string())
+    } else {
+        json!(x.to_f64())
+    }
+}
+
+/// Exact values as `"p/q"` strings (a rational's display form), floats as
+/// JSON numbers.
+fn vector_json<T: Scalar, const N: usize>(v: &Vector<T, N>) -> Value {
+    Value::Array(v.iter().map(scalar_json).collect())
+}

@@ -1,0 +1,191 @@
+//! Exact dense linear algebra over the rationals: Gaussian elimination for
+//! rank, determinants and square solves.
+//!
+//! nalgebra's determinant and solvers need `ComplexField`, which
+//! [`Rational`] is not; these are the few small routines the oracle needs,
+//! written for exactness rather than speed (pivot: the first non-zero entry of
+//! the column — with exact arithmetic there is no reason to prefer a large one).
+
+use num_traits::{One, Zero};
+
+use gjk::scalar::Rational;
+
+/// Row-reduces `m` in place to row echelon form; returns the pivot columns
+/// and the sign of the row permutation (`true` = odd).
+fn echelon(m: &mut [Vec<Rational>]) -> (Vec<usize>, bool) {
+    let rows = m.len();
+    let cols = m.first().map_or(0, |r| r.len());
+    let mut pivots = Vec::new();
+    let mut odd = false;
+    let mut r = 0;
+    for c in 0..cols {
+        if r == rows {
+            break;
+        }
+        let Some(p) = (r..rows).find(|&i| !m[i][c].is_zero()) else {
+            continue;
+        };
+        if p != r {
+            m.swap(p, r);
+            odd = !odd;
+        }
+        let pivot_row = m[r].clone();
+        for row in m.iter_mut().skip(r + 1) {
+            if row[c].is_zero() {
+                continue;
+            }
+            let f = row[c].clone() / pivot_row[c].clone();
+            for (x, y) in row.iter_mut().zip(&pivot_row).skip(c) {
+                *x -= f.clone() * y.clone();
+            }
+        }
+        pivots.push(c);
+        r += 1;
+    }
+    (pivots, odd)
+}
+
+/// The rank of a matrix given by its rows.
+pub fn rank(rows: &[Vec<Rational>]) -> usize {
+    let mut m = rows.to_vec();
+    echelon(&mut m).0.len()
+}
+
+/// The determinant of a square matrix given by its rows.
+pub fn det(rows: &[Vec<Rational>]) -> Rational {
+    let n = rows.len();
+    let mut m = rows.to_vec();
+    let (pivots, odd) = echelon(&mut m);
+    if pivots.len() < n {
+        return Rational::zero();
+    }
+    let mut d = Rational::one();
+    for (i, row) in m.iter().enumerate() {
+        d *= row[i].clone();
+    }
+    if odd {
+        -d
+    } else {
+        d
+    }
+}
+
+/// The solution `x` of the square system `a x = b`, or `None` when `a` is
+/// singular.
+pub fn solve(a: &[Vec<Rational>], b: &[Rational]) -> Option<Vec<Rational>> {
+    let n = a.len();
+    let mut m: Vec<Vec<Rational>> = a
+        .iter()
+        .zip(b)
+        .map(|(row, bi)| {
+            let mut r = row.clone();
+            r.push(bi.clone());
+            r
+        })
+        .collect();
+    let (pivots, _) = echelon(&mut m);
+    if pivots.len() < n || pivots.iter().enumerate().any(|(i, &c)| c != i) {
+        return None;
+    }
+    let mut x = vec![Rational::zero(); n];
+    for i in (0..n).rev() {
+        let mut s = m[i][n].clone();
+        for j in i + 1..n {
+            s -= m[i][j].clone() * x[j].clone();
+        }
+        x[i] = s / m[i][i].clone();
+    }
+    Some(x)
+}
+
+/// `u · v` for coordinate rows.
+pub fn dot(u: &[Rational], v: &[Rational]) -> Rational {
+    u.iter()
+        .zip(v)
+        .fold(Rational::zero(), |s, (a, b)| s + a.clone() * b.clone())
+}
+
+/// `u − v` for coordinate rows.
+pub fn sub(u: &[Rational], v: &[Rational]) -> Vec<Rational> {
+    u.iter()
+        .zip(v)
+        .map(|(a, b)| a.clone() - b.clone())
+        .collect()
+}
+
+/// `Σ wᵢ pᵢ`.
+pub fn combine(points: &[&Vec<Rational>], weights: &[Rational], dim: usize) -> Vec<Rational> {
+    let mut out = vec![Rational::zero(); dim];
+    for (p, w) in points.iter().zip(weights) {
+        for (o, x) in out.iter_mut().zip(p.iter()) {
+            *o += w.clone() * x.clone();
+        }
+    }
+    out
+}
+
+/// The point of the affine hull of `points` closest to the origin, and its
+/// affine coordinates `λ` (`Σλᵢ = 1`, `v = Σλᵢpᵢ`); `None` when the points are
+/// affinely dependent.
+///
+/// With `eᵢ = pᵢ − p₀`, `v = p₀ + Σ tᵢ eᵢ` is closest when `v ⟂ eⱼ` for every
+/// `j`: the Gram system `Σᵢ (eⱼ·eᵢ) tᵢ = −eⱼ·p₀`, regular exactly when the
+/// `eᵢ` are linearly independent. Then `λ₀ = 1 − Σtᵢ`, `λᵢ = tᵢ`.
+pub fn project_origin(points: &[&Vec<Rational>]) -> Option<(Vec<Rational>, Vec<Rational>)> {
+    let p0 = points.first()?;
+    let e: Vec<Vec<Rational>> = points[1..].iter().map(|p| sub(p, p0)).collect();
+    let gram: Vec<Vec<Rational>> = e
+        .iter()
+        .map(|ej| e.iter().map(|ei| dot(ej, ei)).collect())
+        .collect();
+    let rhs: Vec<Rational> = e.iter().map(|ej| -dot(ej, p0)).collect();
+    let t = solve(&gram, &rhs)?;
+    let mut lambda = Vec::with_capacity(points.len());
+    lambda.push(t.iter().fold(Rational::one(), |s, x| s - x.clone()));
+    lambda.extend(t);
+    let v = combine(points, &lambda, p0.len());
+    Some((v, lambda))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gjk::scalar::integer;
+
+    fn m(rows: &[&[i64]]) -> Vec<Vec<Rational>> {
+        rows.iter()
+            .map(|r| r.iter().map(|&x| integer(x)).collect())
+            .collect()
+    }
+
+    #[test]
+    fn determinants_ranks_and_solves() {
+        assert_eq!(det(&m(&[&[2, 0], &[0, 3]])), integer(6));
+        // One row swap: the sign flips.
+        assert_eq!(det(&m(&[&[0, 1], &[1, 0]])), integer(-1));
+        assert_eq!(det(&m(&[&[1, 2, 3], &[4, 5, 6], &[7, 8, 10]])), integer(-3));
+        assert_eq!(det(&m(&[&[1, 2], &[2, 4]])), integer(0));
+        assert_eq!(rank(&m(&[&[1, 2, 3], &[2, 4, 6], &[0, 0, 1]])), 2);
+        assert_eq!(rank(&m(&[&[0, 0], &[0, 0]])), 0);
+        let x = solve(&m(&[&[2, 1], &[1, 3]]), &[integer(3), integer(5)]).unwrap();
+        // 2x + y = 3, x + 3y = 5  →  x = 4/5, y = 7/5
+        assert_eq!(x, vec![integer(4) / integer(5), integer(7) / integer(5)]);
+        assert!(solve(&m(&[&[1, 2], &[2, 4]]), &[integer(1), integer(2)]).is_none());
+        // A leading zero needs a swap.
+        let x = solve(&m(&[&[0, 1], &[1, 0]]), &[integer(7), integer(9)]).unwrap();
+        assert_eq!(x, vec![integer(9), integer(7)]);
+    }
+
+    #[test]
+    fn projections_of_the_origin() {
+        let p = m(&[&[1, -1, 5], &[1, 3, 5]]);
+        let (v, l) = project_origin(&[&p[0], &p[1]]).unwrap();
+        // The line x = 1, z = 5: closest point (1, 0, 5), at 3/4 of the way.
+        assert_eq!(v, vec![integer(1), integer(0), integer(5)]);
+        assert_eq!(l, vec![integer(3) / integer(4), integer(1) / integer(4)]);
+        let q = m(&[&[2, 2], &[2, 2]]);
+        assert!(project_origin(&[&q[0], &q[1]]).is_none());
+        let (v, l) = project_origin(&[&q[0]]).unwrap();
+        assert_eq!((v, l), (vec![integer(2), integer(2)], vec![integer(1)]));
+    }
+}

@@ -1,0 +1,376 @@
+//! The exact penetration depth of two polytopes, by facet enumeration.
+//!
+//! # The quantity
+//!
+//! Translating `A` by `t` translates `K = conv(A − B)` by `t`, and the
+//! translated shapes touch exactly when the origin is on the boundary of
+//! `K + t`, i.e. when `−t ∈ ∂K`. So when the origin is interior to `K`
+//! (the shapes penetrate, [`super::relation`]) the shortest translation that
+//! brings them to touching has length
+//!
+//! ```text
+//! δ = dist(O, ∂K) = min over facets F of K of dist(O, aff F),
+//! ```
+//!
+//! the **penetration depth**. The second equality: write
+//! `K = ∩_F {x : n_F · x ≤ c_F}`, one half-space per facet, with `c_F > 0`
+//! because the origin is interior; `dist(O, aff F) = c_F / |n_F|`. Every
+//! point `y` with `|y| < min_F c_F/|n_F|` satisfies every inequality
+//! strictly, so it is interior: `δ ≥ min`. And for the minimising facet `F`,
+//! the point `p = (c_F / n_F·n_F) n_F` (the point of `aff F` closest to the
+//! origin) is in `K`: otherwise the segment `[O, p]` would leave `K` through
+//! some facet `G` at a point `q ≠ p`, and `dist(O, aff G) ≤ |q| < |p|`
+//! would contradict the minimality of `F`. So `p ∈ ∂K`, `|p| = min`, and
+//! `δ ≤ min`. Translating `A` by `−p` makes the shapes touch: `p` is the
+//! **penetration vector**, and `n_F` (pointing out of `K`, i.e. from `A`
+//! towards `B`) the contact normal.
+//!
+//! # The facets, by brute force
+//!
+//! Let `D` be the distinct points `aᵢ − bⱼ` and `n = |D|`. A hyperplane `H`
+//! is the hyperplane of a facet of `K` iff all of `D` lies on one side of it
+//! (it supports `K`) and it contains `N` affinely independent points of `D`
+//! (then `H ∩ K` has dimension `N − 1`; conversely a facet's vertices are
+//! points of `D` spanning its hyperplane). So every `N`-subset `{d₀, …,
+//! d_{N−1}}` of `D` is tried:
+//!
+//! * with the edge rows `eᵢ = dᵢ − d₀` (`i = 1 … N − 1`), the normal is the
+//!   generalised cross product `n_j = (−1)^j det(E without column j)`: for any
+//!   `x`, `n · x` is the cofactor expansion of `det[E; x]` along its last row
+//!   (up to one global sign), so `n · eᵢ = 0` (a repeated row) and `n = 0`
+//!   exactly when the `eᵢ` are dependent (then the subset is skipped). In 1D
+//!   `E` is empty and `n = (1)`; in 2D `n = (e_y, −e_x)`; in 3D `n = e₁ × e₂`;
+//! * `c = n · d₀`; if `n · d − c` takes both signs over `D`, `H` cuts `K`;
+//!   otherwise `n` is turned to make every `n · d ≤ c` (outward);
+//! * the facet is recorded once, keyed by the set of points of `D` on `H`.
+//!
+//! All of it is exact: the points of `D` are first multiplied by the least
+//! common multiple `s` of their denominators (which scales every facet
+//! distance by `s` and no normal direction), so the enumeration runs on
+//! integers, with determinants by Bareiss's fraction-free elimination; the
+//! answer is scaled back by `1/s`. Nothing is shared with [`gjk::epa`].
+//!
+//! # Limits
+//!
+//! The relation LP runs first ([`super::MAX_LP_SIZE`]), `|A|·|B|` is at most
+//! [`MAX_DIFFERENCES`], and the enumeration's work estimate
+//! `C(n, N) · (N⁴ + n·N)` (the `N` cofactors of each subset, each an
+//! elimination of about `N³` operations, plus the side test over `D`) is at
+//! most [`MAX_FACET_COST`]. All three are checked before any work is done,
+//! so whether an input is accepted does not depend on its geometry.
+
+use std::cmp::Ordering;
+use std::collections::HashSet;
+
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_traits::{One, Zero};
+
+use super::distance::{differences, next_subset};
+use super::{check_lp, check_pair, relation, OracleError, Relation};
+use gjk::scalar::Rational;
+
+/// The largest work estimate `C(n, N) · (N⁴ + n·N)` (`n` distinct points of
+/// `A − B`) that [`penetration_depth`] accepts: 120 points in 3D (1.2·10⁸),
+/// 50 in 4D (1.1·10⁸) and 30 in 5D (1.1·10⁸) pass; 125 in 3D, 55 in 4D and
+/// 32 in 5D (1.4 to 1.6·10⁸) do not. Timed by `cargo run --release --example
+/// oracle_limits` (see [`crate`]).
+pub const MAX_FACET_COST: u128 = 1 << 27;
+
+/// One facet of `conv(A − B)` at the minimal distance.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DepthFacet {
+    /// Every point of `A − B` on the facet's hyperplane, as the pair
+    /// `(i, j)` of the first `aᵢ − bⱼ` that makes it (ascending by the order
+    /// of the pairs).
+    pub points: Vec<(usize, usize)>,
+    /// The outward normal (not normalised): `n · x ≤ offset` on `A − B`.
+    pub normal: Vec<Rational>,
+    /// `n · x` on the hyperplane (positive: the origin is interior).
+    pub offset: Rational,
+}
+
+/// The answer of [`penetration_depth`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum PenetrationDepth {
+    /// The origin is not interior to `A − B`: the shapes are separated or
+    /// only touch (the answer of [`super::relation`]); the depth is 0.
+    NotPenetrating {
+        /// [`Relation::Separated`] or [`Relation::Touching`].
+        relation: Relation,
+    },
+    /// The origin is interior to `A − B`.
+    Penetrating {
+        /// `δ² = min_F c_F² / (n_F · n_F)`, exact.
+        depth2: Rational,
+        /// `p = (c / n·n) n` for the first minimising facet: the point of
+        /// `∂(A − B)` closest to the origin. Translating `A` by `−p` makes
+        /// the shapes touch; `|p|² = depth2`.
+        penetration: Vec<Rational>,
+        /// The outward normal of that facet (not normalised), pointing from
+        /// `A` towards `B`.
+        normal: Vec<Rational>,
+        /// Every facet hyperplane at distance `δ` (more than one on ties;
+        /// the first is the one `penetration` and `normal` come from).
+        facets: Vec<DepthFacet>,
+    },
+}
+
+/// `C(n, k)`, or `None` on overflow.
+fn binomial(n: usize, k: usize) -> Option<u128> {
+    if k > n {
+        return Some(0);
+    }
+    let mut c: u128 = 1;
+    for s in 1..=k {
+        // C(n, s) = C(n, s − 1) · (n − s + 1) / s, exact at each step.
+        c = c.checked_mul((n - s + 1) as u128)? / s as u128;
+    }
+    Some(c)
+}
+
+/// The work estimate `C(n, dim) · (dim⁴ + n·dim)`, saturating.
+fn facet_cost(n: usize, dim: usize) -> u128 {
+    let per = (dim as u128).pow(4) + (n as u128) * dim as u128;
+    binomial(n, dim).map_or(u128::MAX, |c| c.saturating_mul(per))
+}
+
+/// The determinant of a square integer matrix by Bareiss's fraction-free
+/// elimination (every division is exact; `O(k³)` operations on integers no
+/// larger than the minors), `1` for the empty matrix.
+fn det_int(mut m: Vec<Vec<BigInt>>) -> BigInt {
+    let k = m.len();
+    let mut negate = false;
+    let mut prev = BigInt::one();
+    for c in 0..k {
+        if m[c][c].is_zero() {
+            let Some(r) = (c + 1..k).find(|&r| !m[r][c].is_zero()) else {
+                return BigInt::zero();
+            };
+            m.swap(c, r);
+            negate = !negate;
+        }
+        for i in c + 1..k {
+            for j in c + 1..k {
+                let x = &m[i][j] * &m[c][c] - &m[i][c] * &m[c][j];
+                m[i][j] = x / &prev;
+            }
+        }
+        prev = m[c][c].clone();
+    }
+    let d = if k == 0 { BigInt::one() } else { prev };
+    if negate {
+        -d
+    } else {
+        d
+    }
+}
+
+/// The generalised cross product of `dim − 1` edge rows (see the module
+/// docs): `n_j = (−1)^j det(E without column j)`.
+fn normal_of(edges: &[Vec<BigInt>], dim: usize) -> Vec<BigInt> {
+    (0..dim)
+        .map(|j| {
+            let minor: Vec<Vec<BigInt>> = edges
+                .iter()
+                .map(|e| {
+                    e.iter()
+                        .enumerate()
+                        .filter(|&(c, _)| c != j)
+                        .map(|(_, x)| x.clone())
+                        .collect()
+                })
+                .collect();
+            let d = det_int(minor);
+            if j % 2 == 0 {
+                d
+            } else {
+                -d
+            }
+        })
+        .collect()
+}
+
+fn dot_int(u: &[BigInt], v: &[BigInt]) -> BigInt {
+    u.iter().zip(v).map(|(x, y)| x * y).sum()
+}
+
+/// The points scaled by the least common multiple `s` of their coordinates'
+/// denominators: integer points, and `s`. (Scaling `A − B` by `s > 0`
+/// scales every facet distance by `s` and changes no normal direction; the
+/// answer is scaled back at the end. Integer arithmetic is several times
+/// faster than rational arithmetic, which reduces every step by a gcd.)
+fn to_integers(points: &[&Vec<Rational>]) -> (Vec<Vec<BigInt>>, BigInt) {
+    let s = points
+        .iter()
+        .flat_map(|p| p.iter())
+        .fold(BigInt::one(), |l, x| l.lcm(x.denom()));
+    let ints = points
+        .iter()
+        .map(|p| p.iter().map(|x| x.numer() * (&s / x.denom())).collect())
+        .collect();
+    (ints, s)
+}
+
+/// The exact penetration depth of `conv A` and `conv B` (see the module
+/// docs), in any dimension `N ≥ 1`.
+///
+/// Errors: bad point sets (see [`OracleError`]) and
+/// [`OracleError::TooLarge`] past [`super::MAX_LP_SIZE`],
+/// [`MAX_DIFFERENCES`](super::MAX_DIFFERENCES) or [`MAX_FACET_COST`].
+pub fn penetration_depth(
+    a: &[Vec<Rational>],
+    b: &[Vec<Rational>],
+) -> Result<PenetrationDepth, OracleError> {
+    let dim = check_pair(a, b)?;
+    check_lp(a, b)?;
+    let diff = differences(a, b)?;
+    let n = diff.len();
+    let cost = facet_cost(n, dim);
+    if cost > MAX_FACET_COST {
+        return Err(OracleError::TooLarge {
+            what: "the facet enumeration's work estimate",
+            size: cost,
+            limit: MAX_FACET_COST,
+        });
+    }
+    let rel = relation(a, b)?;
+    if rel != Relation::Penetrating {
+        return Ok(PenetrationDepth::NotPenetrating { relation: rel });
+    }
+    let (d, s) = to_integers(&diff.iter().map(|x| &x.0).collect::<Vec<_>>());
+    // (depth² of the scaled points, facets) at the smallest depth² so far.
+    let mut best: Option<(Rational, Vec<DepthFacet>)> = None;
+    let mut seen: HashSet<Vec<usize>> = HashSet::new();
+    let mut idx: Vec<usize> = (0..dim).collect();
+    // A penetrating pair has a full-dimensional A − B: n ≥ dim + 1 ≥ dim.
+    loop {
+        let d0 = &d[idx[0]];
+        let edges: Vec<Vec<BigInt>> = idx[1..]
+            .iter()
+            .map(|&k| d[k].iter().zip(d0).map(|(x, y)| x - y).collect())
+            .collect();
+        let mut normal = normal_of(&edges, dim);
+        if let Some(outward) = supporting(&d, &mut normal, d0) {
+            let offset = dot_int(&normal, d0);
+            let on: Vec<usize> = (0..n)
+                .filter(|&k| dot_int(&normal, &d[k]) == offset)
+                .collect();
+            if outward && seen.insert(on.clone()) {
+                let depth2 = Rational::new(&offset * &offset, dot_int(&normal, &normal));
+                let facet = DepthFacet {
+                    points: on.iter().map(|&k| (diff[k].1, diff[k].2)).collect(),
+                    normal: normal.into_iter().map(Rational::from_integer).collect(),
+                    // n · (x / s) = offset / s on the unscaled hyperplane.
+                    offset: Rational::new(offset, s.clone()),
+                };
+                match &mut best {
+                    Some((d2, facets)) if *d2 == depth2 => facets.push(facet),
+                    Some((d2, _)) if *d2 < depth2 => {}
+                    _ => best = Some((depth2, vec![facet])),
+                }
+            }
+        }
+        if !next_subset(&mut idx, n) {
+            break;
+        }
+    }
+    let Some((scaled_depth2, facets)) = best else {
+        return Err(OracleError::Internal {
+            what: "a penetrating pair with no facet",
+        });
+    };
+    let first = &facets[0];
+    if first.offset <= Rational::zero() {
+        return Err(OracleError::Internal {
+            what: "a facet of a penetrating pair passes through the origin",
+        });
+    }
+    let nn: Rational = first.normal.iter().map(|x| x * x).sum();
+    let scale = first.offset.clone() / nn;
+    let penetration = first.normal.iter().map(|x| x * &scale).collect();
+    Ok(PenetrationDepth::Penetrating {
+        depth2: scaled_depth2 / Rational::from_integer(&s * &s),
+        penetration,
+        normal: first.normal.clone(),
+        facets,
+    })
+}
+
+/// Whether the hyperplane `normal · x = normal · d0` supports the points:
+/// `None` when `normal` is zero (a dependent subset) or the points lie on
+/// both sides; otherwise `normal` is turned outward (`normal · x ≤ offset`
+/// for all points) and `Some(true)` is returned (`Some(false)` if every
+/// point is on the hyperplane, impossible for a full-dimensional `A − B`).
+fn supporting(points: &[Vec<BigInt>], normal: &mut [BigInt], d0: &[BigInt]) -> Option<bool> {
+    if normal.iter().all(Zero::is_zero) {
+        return None;
+    }
+    let offset = dot_int(normal, d0);
+    let (mut above, mut below) = (false, false);
+    for p in points {
+        match dot_int(normal, p).cmp(&offset) {
+            Ordering::Greater => above = true,
+            Ordering::Less => below = true,
+            Ordering::Equal => {}
+        }
+        if above && below {
+            return None;
+        }
+    }
+    if above {
+        for x in normal.iter_mut() {
+            *x = -std::mem::take(x);
+        }
+    }
+    Some(above || below)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn costs_and_binomials() {
+        assert_eq!(binomial(5, 2), Some(10));
+        assert_eq!(binomial(3, 5), Some(0));
+        assert_eq!(binomial(usize::MAX, 40), None);
+        assert_eq!(facet_cost(usize::MAX, 40), u128::MAX);
+        assert_eq!(facet_cost(4, 1), 4 * (1 + 4));
+        for (pass, fail, dim) in [(120, 125, 3), (50, 55, 4), (30, 32, 5)] {
+            assert!(facet_cost(pass, dim) <= MAX_FACET_COST, "{pass} in {dim}D");
+            assert!(facet_cost(fail, dim) > MAX_FACET_COST, "{fail} in {dim}D");
+        }
+    }
+
+    #[test]
+    fn normals_are_generalised_cross_products() {
+        let q = |v: &[i64]| -> Vec<BigInt> { v.iter().map(|&x| BigInt::from(x)).collect() };
+        let dot = dot_int;
+        assert_eq!(normal_of(&[], 1), q(&[1]));
+        assert_eq!(normal_of(&[q(&[2, 3])], 2), q(&[3, -2]));
+        assert_eq!(normal_of(&[q(&[1, 0, 0]), q(&[0, 1, 0])], 3), q(&[0, 0, 1]));
+        let e = [q(&[1, 2, 0, 1]), q(&[0, 1, 3, -1]), q(&[2, 0, 1, 1])];
+        let n = normal_of(&e, 4);
+        assert!(e.iter().all(|r| dot(&n, r).is_zero()));
+        assert!(!n.iter().all(Zero::is_zero));
+        assert_eq!(det_int(vec![q(&[0, 1]), q(&[1, 0])]), BigInt::from(-1));
+        let m = vec![
+            q(&[2, -1, 0, 3]),
+            q(&[1, 0, 4, 1]),
+            q(&[0, 2, 1, 1]),
+            q(&[3, 1, 1, 0]),
+        ];
+        let r: Vec<Vec<Rational>> = m
+            .iter()
+            .map(|row| row.iter().cloned().map(Rational::from_integer).collect())
+            .collect();
+        assert_eq!(
+            Rational::from_integer(det_int(m)),
+            super::super::linalg::det(&r)
+        );
+        assert!(normal_of(&[q(&[1, 2, 3]), q(&[2, 4, 6])], 3)
+            .iter()
+            .all(Zero::is_zero));
+    }
+}
