@@ -97,32 +97,8 @@ use crate::region::{
 };
 use crate::scalar::Scalar;
 use crate::simplex::Simplex;
+use crate::tolerance::{is_noise, max_coordinate};
 use crate::vector::{cross2, cross3, dot, is_zero, normalized_points, reject, Vector};
-
-/// The multiple of `u m³` below which a cubic quantity is rounding noise in
-/// float mode (see the module docs): 64 covers the at most 12 roundings of
-/// the longest chain (an edge direction: two differences, three dot products
-/// of 2–3 terms, two scalings, one subtraction) on terms bounded by `4m³`,
-/// with room to spare.
-pub const NOISE_FACTOR: f64 = 64.0;
-
-/// `true` when `x` (a cubic form in coordinates of magnitude at most `m`) is
-/// within rounding noise of zero. Always `false` in exact mode.
-fn is_noise<T: Scalar>(x: &T, m: f64) -> bool {
-    if T::EXACT || m == 0.0 {
-        return false;
-    }
-    // |x| / m³ without forming m³ (which may overflow).
-    (x.to_f64().abs() / m / m / m) <= NOISE_FACTOR * T::UNIT_ROUNDOFF
-}
-
-/// The largest coordinate magnitude of the points, as an `f64`.
-fn scale<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> f64 {
-    p.iter()
-        .flat_map(|v| v.iter())
-        .map(|x| x.to_f64().abs())
-        .fold(0.0, f64::max)
-}
 
 /// An edge region's classification, or the containing region when its
 /// direction is rounding noise (float mode only).
@@ -134,7 +110,7 @@ fn edge_or_contained<T: Scalar, const N: usize>(
     y: usize,
 ) -> Classification<T, N> {
     let d = edge_direction(p, x, y);
-    let m = scale(p);
+    let m = max_coordinate(p);
     if d.iter().all(|c| is_noise(c, m)) {
         stop(contained, p.len())
     } else {
@@ -480,7 +456,7 @@ fn line_case<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> LineCase<T, N> {
     let zero = T::zero();
     let (ta, tb) = (toward(p, 0, 1), toward(p, 1, 0));
     let d = edge_direction(p, 0, 1);
-    let m = scale(p);
+    let m = max_coordinate(p);
     if d.iter().all(|c| c.is_zero() || is_noise(c, m)) && ta >= zero && tb >= zero {
         LineCase::On
     } else if ta <= zero {
@@ -565,7 +541,7 @@ fn classify_tri3<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> Classificatio
     }
     let n = face_normal(p, 0, 1, 2);
     let height = dot(&n, &(-&p[0]));
-    let height = if is_noise(&height, scale(p)) {
+    let height = if is_noise(&height, max_coordinate(p)) {
         T::zero()
     } else {
         height

@@ -58,7 +58,8 @@ use arrayvec::ArrayVec;
 
 use crate::distance::subalgorithm::{nearest_facet, Face};
 use crate::error::Error;
-use crate::gjk::{gjk, support_vertex, NotConverged, Options, Outcome};
+use crate::gjk::{gjk, NotConverged, Options, Outcome};
+use crate::simplex::support_vertex;
 use crate::scalar::Scalar;
 use crate::shape::Support;
 use crate::simplex::Simplex;
@@ -172,7 +173,7 @@ where
 /// Float mode: the descent's signs come from rounded arithmetic, so its
 /// touching normal `n` is checked on the shapes before it is reported. With
 /// `h = max_A a·n − min_B b·n` (two support calls) and the noise
-/// `τ = NOISE_FACTOR · u · S · |n|` ([`crate::classify::NOISE_FACTOR`], `S`
+/// `τ = NOISE_FACTOR · u · S · |n|` ([`crate::tolerance::NOISE_FACTOR`], `S`
 /// the larger norm of the two support points; the rounding of the two dot
 /// products and their difference is a few `u · S · |n|`):
 ///
@@ -202,7 +203,7 @@ where
     let h = dot(&v.w, &normal).to_f64();
     let norm = |x: &Vector<T, N>| dot(x, x).to_f64().sqrt();
     let s = norm(&v.a).max(norm(&v.b));
-    let tau = crate::classify::NOISE_FACTOR * T::UNIT_ROUNDOFF * s * norm(&normal);
+    let tau = crate::tolerance::NOISE_FACTOR * T::UNIT_ROUNDOFF * s * norm(&normal);
     if !h.is_finite() || !tau.is_finite() {
         return Err(Error::Overflow {
             iteration: *iterations,
@@ -282,7 +283,7 @@ where
                     .map(|&i| simplex.point(i))
                     .map(|p| dot(p, p).to_f64().sqrt())
                     .fold(0.0, f64::max);
-                crate::gjk::containment_band::<T>(scale)
+                crate::tolerance::containment_band::<T>(scale)
             };
             let r = complement_1(&pts);
             for dir in [r.clone(), -r] {
@@ -341,7 +342,7 @@ where
 
 /// Float mode: the sub-face nearest to the origin of a full-dimensional
 /// face `face` (indices into `simplex`) whose facet passes within the band
-/// `ABS_TOL_FACTOR · u · scale` of the origin ([`crate::distance::ABS_TOL_FACTOR`],
+/// `ABS_TOL_FACTOR · u · scale` of the origin ([`crate::tolerance::ABS_TOL_FACTOR`],
 /// the band of the boolean loop's containment check, `scale` the largest
 /// norm of the face's points), reduced to the vertices holding that
 /// facet's closest point; `None` when the origin is deeper inside.
@@ -363,8 +364,8 @@ fn facet_near_origin<T: Scalar, const N: usize>(
     face: &Face,
 ) -> Result<Option<Face>, Error> {
     // On the stack (no allocation per float query, `tests/allocations.rs`).
-    let (pts, scale) = crate::gjk::normalized_f64(face.iter().map(|&i| simplex.point(i)))?;
-    let tol = crate::gjk::containment_band::<T>(scale);
+    let (pts, scale) = crate::tolerance::normalized_f64(face.iter().map(|&i| simplex.point(i)))?;
+    let tol = crate::tolerance::containment_band::<T>(scale);
     Ok(nearest_facet(&pts)?
         .filter(|(d2, _)| d2.sqrt() <= tol)
         .map(|(_, kept)| kept.iter().map(|&k| face[k]).collect()))

@@ -81,7 +81,7 @@
 //! ([`crate::distance::closest_point`], proven safe in float mode), and the
 //! claim stands only if that point is within `ABS_TOL_FACTOR · u · scale` of
 //! the origin: the same test by which the distance loop says "intersecting"
-//! ([`crate::distance::ABS_TOL_FACTOR`]). Otherwise the loop goes on from
+//! ([`crate::tolerance::ABS_TOL_FACTOR`]). Otherwise the loop goes on from
 //! the face holding the closest point, reclassified; if the classifier finds
 //! no search direction there either, the query ends with no verdict
 //! ([`NotConverged::Degenerate`]). Found by the `diff_2d` fuzz target: an
@@ -101,16 +101,17 @@
 
 use crate::classify::classify;
 use crate::distance::subalgorithm::{closest_point_fixed, Face};
-use crate::error::{Error, Which};
+use crate::error::Error;
 use crate::region::{Region, RegionKind};
 use crate::scalar::Scalar;
 use crate::shape::Support;
-use crate::simplex::{Simplex, Vertex};
-use crate::vector::{dot, is_finite, is_zero, normalized_points, Points, Vector};
+use crate::simplex::{start_direction, support_vertex, Simplex, Vertex};
+use crate::tolerance::{containment_band, normalized_f64, DEFAULT_MAX_ITERATIONS};
+use crate::vector::{dot, is_finite, is_zero, Vector};
 
 /// Float mode only: `Some(face)` when the closed simplex `simplex`, which
 /// the classifier says contains the origin, is in fact farther from it than
-/// the band `ABS_TOL_FACTOR · u · scale` ([`crate::distance::ABS_TOL_FACTOR`],
+/// the band `ABS_TOL_FACTOR · u · scale` ([`crate::tolerance::ABS_TOL_FACTOR`],
 /// `scale` the largest norm of its points), with `face` the vertices that
 /// hold its closest point (see "Float mode: containment is checked" in the
 /// module docs). Always `None` in exact mode.
@@ -137,40 +138,6 @@ fn containment_refuted<T: Scalar, const N: usize>(
     let tol = containment_band::<T>(scale);
     Ok((closest.dist2.sqrt() > tol).then_some(closest.kept))
 }
-
-/// `points` as `f64`, scaled by a power of two
-/// ([`crate::vector::normalized_points`]: exact conversions, no overflow or
-/// underflow), with the largest norm among them. On the stack: the loops'
-/// simplices have at most `N + 1 ≤ 4 ≤ MAX_POINTS` points here; more is an
-/// error, not a panic.
-pub(crate) fn normalized_f64<'a, T: Scalar + 'a, const N: usize>(
-    points: impl Iterator<Item = &'a Vector<T, N>>,
-) -> Result<(Points<f64, N>, f64), Error> {
-    let too_many = || Error::InvalidParameter {
-        which: Which::Query,
-        what: "too many simplex points".into(),
-    };
-    let mut as_f64: Points<f64, N> = Points::new();
-    for p in points {
-        as_f64
-            .try_push(p.map(|x| x.to_f64()))
-            .map_err(|_| too_many())?;
-    }
-    let pts = normalized_points(as_f64.iter()).ok_or_else(too_many)?;
-    let scale = pts.iter().map(|p| dot(p, p).sqrt()).fold(0.0, f64::max);
-    Ok((pts, scale))
-}
-
-/// The band of the float containment check, `ABS_TOL_FACTOR · u · scale`
-/// ([`crate::distance::ABS_TOL_FACTOR`]): a containing simplex of `A − B`
-/// with points of norm at most `scale` may be this far from the origin.
-/// [`crate::contact`]'s descent reads its float signs against the same band.
-pub(crate) fn containment_band<T: Scalar>(scale: f64) -> f64 {
-    crate::distance::ABS_TOL_FACTOR * T::UNIT_ROUNDOFF * scale
-}
-
-/// The default cap on support calls per query (see the module docs).
-pub const DEFAULT_MAX_ITERATIONS: usize = 256;
 
 /// Query options.
 #[derive(Clone, Debug, PartialEq)]
@@ -344,71 +311,6 @@ impl<T: Scalar, const N: usize> Observer<T, N> for () {
 impl<T: Scalar, const N: usize> Observer<T, N> for Vec<Step<T, N>> {
     fn step(&mut self, step: Step<T, N>) {
         self.push(step);
-    }
-}
-
-/// One support point of `A − B` along `d`, with its parts, checked finite.
-pub fn support_vertex<T: Scalar, const N: usize, A, B>(
-    a: &A,
-    b: &B,
-    d: &Vector<T, N>,
-    iteration: usize,
-) -> Result<Vertex<T, N>, Error>
-where
-    A: Support<T, N> + ?Sized,
-    B: Support<T, N> + ?Sized,
-{
-    let sa = a.support(d);
-    if !is_finite(&sa) {
-        return Err(Error::NonFiniteSupport {
-            which: Which::A,
-            iteration,
-        });
-    }
-    let sb = b.support(&-d);
-    if !is_finite(&sb) {
-        return Err(Error::NonFiniteSupport {
-            which: Which::B,
-            iteration,
-        });
-    }
-    let w = &sa - &sb;
-    if !is_finite(&w) {
-        return Err(Error::Overflow { iteration });
-    }
-    Ok(Vertex {
-        w,
-        a: sa,
-        b: sb,
-        dir: d.clone(),
-    })
-}
-
-/// Checks a caller's start direction (or makes the default one).
-pub(crate) fn start_direction<T: Scalar, const N: usize>(
-    initial: Option<&Vector<T, N>>,
-) -> Result<Vector<T, N>, Error> {
-    if N == 0 {
-        return Err(Error::UnsupportedDimension {
-            dim: 0,
-            supported: "1 and above",
-        });
-    }
-    match initial {
-        None => {
-            let mut d = Vector::<T, N>::zeros();
-            d[0] = T::one();
-            Ok(d)
-        }
-        Some(d) if !is_finite(d) => Err(Error::NonFinite {
-            which: Which::Query,
-            what: "initial direction".into(),
-        }),
-        Some(d) if is_zero(d) => Err(Error::InvalidParameter {
-            which: Which::Query,
-            what: "initial direction is zero".into(),
-        }),
-        Some(d) => Ok(d.clone()),
     }
 }
 

@@ -54,6 +54,7 @@ pub mod relation;
 pub mod scalar;
 pub mod shape;
 pub mod simplex;
+pub mod tolerance;
 pub mod trace;
 pub mod vector;
 pub mod verdict;

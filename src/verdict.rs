@@ -87,25 +87,12 @@ use crate::distance::{
     DistanceOutcome,
 };
 use crate::error::Error;
-use crate::gjk::support_vertex;
+use crate::simplex::support_vertex;
 use crate::scalar::{Field, Scalar};
 use crate::shape::Support;
 use crate::simplex::{Simplex, Vertex};
+use crate::tolerance::TOUCH_BAND_FACTOR;
 use crate::vector::{dot, is_zero, Vector};
-
-/// The width of the float touching band, in units of `u · scale` (see the
-/// module docs).
-///
-/// Derivation: the distance loop already calls the origin reached when
-/// `|v| ≤ ABS_TOL_FACTOR · u · scale` ([`crate::distance::ABS_TOL_FACTOR`]
-/// `= 1024`): below that, `v` is within its own rounding error of `O`. A
-/// separated answer just above that threshold has a distance of the same
-/// order as the rounding error of the points it is computed from, so its
-/// sign is not known either. The band is twice the loop's threshold, so
-/// that every distance the loop could have rounded to zero, and every one
-/// within a factor of two of it, is reported as touching. In `f64`:
-/// `τ ≈ 4.5·10⁻¹³ · scale`; in `f32`: `τ ≈ 1.2·10⁻⁴ · scale`.
-pub const TOUCH_BAND_FACTOR: f64 = 2048.0;
 
 /// The three-way verdict with its evidence (see the module docs).
 #[derive(Clone, Debug, PartialEq)]
@@ -347,15 +334,12 @@ fn band2_at_least<'a, T: Scalar + 'a, const N: usize>(
     tau * tau * scale2(vertices).max(floor2)
 }
 
-/// `scale²`: the largest squared norm of a support point (on `A`, on `B`,
-/// or of `A − B`) of `vertices`.
+/// `scale²` of the touching band: the largest squared norm of a support
+/// point (on `A`, on `B`, or of `A − B`) of `vertices`.
 fn scale2<'a, T: Scalar + 'a, const N: usize>(
     vertices: impl Iterator<Item = &'a Vertex<T, N>>,
 ) -> f64 {
-    vertices
-        .flat_map(|v| [dot(&v.a, &v.a), dot(&v.b, &v.b), dot(&v.w, &v.w)])
-        .map(|x| x.to_f64())
-        .fold(0.0, f64::max)
+    crate::tolerance::scale2(vertices.flat_map(|v| [&v.a, &v.b, &v.w]))
 }
 
 /// Float band: the normal of a touching answer found as a separation

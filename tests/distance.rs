@@ -29,9 +29,9 @@ fn to_f64<const N: usize>(v: &[Vector<Rational, N>]) -> Vec<Vector<f64, N>> {
 }
 
 /// The float-mode accuracy bound of the module docs, for a `Separated`
-/// answer in `f64` ([`gjk::distance::float_accuracy_bound`]).
+/// answer in `f64` ([`gjk::tolerance::float_accuracy_bound`]).
 fn f64_bound(exact: f64, scale2: f64) -> f64 {
-    gjk::distance::float_accuracy_bound(exact, scale2, f64::UNIT_ROUNDOFF)
+    gjk::tolerance::float_accuracy_bound(exact, scale2, f64::UNIT_ROUNDOFF)
 }
 
 /// `max |a − b|²` over the points of `A − B`: the `scale²` of the bound.

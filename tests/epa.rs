@@ -515,7 +515,7 @@ fn where_the_float_tolerance_starts_to_matter() {
         let fa = Cloud(common::convert::<f64, 3>(&a));
         let fb = Cloud(common::convert::<f64, 3>(&b));
         let scale = scale2(&a, &b).sqrt();
-        let noise = gjk::distance::ABS_TOL_FACTOR * u * scale;
+        let noise = gjk::tolerance::ABS_TOL_FACTOR * u * scale;
         match epa(&fa, &fb, &EpaOptions::default()).unwrap().outcome {
             EpaOutcome::Penetrating(p) => {
                 assert!(switched.is_none(), "k = {k}: penetrating again");

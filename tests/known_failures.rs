@@ -244,7 +244,7 @@ fn collision_rs_111_and_sch_28_no_endless_loop() {
         };
         let (a, b) = (Cloud(pts()), Cloud(pts()));
         let report = gjk(&a, &b, &Options::default()).unwrap();
-        assert!(report.iterations <= gjk::gjk::DEFAULT_MAX_ITERATIONS);
+        assert!(report.iterations <= gjk::tolerance::DEFAULT_MAX_ITERATIONS);
         let _ = matches!(
             contact(&a, &b, &Options::default()).unwrap().contact,
             Contact::Penetrating

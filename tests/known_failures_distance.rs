@@ -8,9 +8,10 @@
 mod common;
 
 use common::Lcg;
-use gjk::distance::{DistanceOptions, ABS_TOL_FACTOR, REL_TOL_FACTOR};
+use gjk::distance::DistanceOptions;
 use gjk::scalar::rational_from_f64;
 use gjk::shape::{Capsule, ConvexHull, Cuboid, Cylinder, Transformed};
+use gjk::tolerance::{ABS_TOL_FACTOR, REL_TOL_FACTOR};
 use gjk::vector::dot;
 use gjk::verdict::{verdict, Verdict};
 use gjk::{Rational, Scalar, Support, Vector, Which};

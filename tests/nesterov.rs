@@ -12,11 +12,11 @@ mod scenes;
 
 use gjk::distance::nesterov::distance_accelerated;
 use gjk::distance::{
-    distance, float_accuracy_bound, DistanceNotConverged, DistanceOptions, DistanceOutcome,
-    SubAlgorithm,
+    distance, DistanceNotConverged, DistanceOptions, DistanceOutcome, SubAlgorithm,
 };
 use gjk::scalar::rational_from_f64;
 use gjk::shape::{Ball, ConvexHull};
+use gjk::tolerance::float_accuracy_bound;
 use gjk::{Scalar, Vector, Which};
 use gjk_oracle as oracle;
 use pairs::Lcg;

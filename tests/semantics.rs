@@ -391,7 +391,7 @@ fn bad_input_gets_a_typed_error() {
 fn float_containment_is_checked() {
     let a = [[257, 0], [8448, 0], [2304, -1], [-1, -1]];
     let exact_a: Vec<Vec<Rational>> = a.iter().map(|p| vec![r(p[0]), r(p[1])]).collect();
-    let band = gjk::distance::ABS_TOL_FACTOR * f32::UNIT_ROUNDOFF * 8449.0;
+    let band = gjk::tolerance::ABS_TOL_FACTOR * f32::UNIT_ROUNDOFF * 8449.0;
     let mut far_separated = 0;
     let mut near_intersecting = 0;
     // y₀ in steps of 1/64 from -63/64 to +1: A's boundary at x = 0 is at

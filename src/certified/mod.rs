@@ -79,11 +79,11 @@ use std::fmt;
 use crate::contact::Contact;
 use crate::distance::{distance, DistanceNotConverged, DistanceOptions, DistanceOutcome};
 use crate::error::{Error, Which};
-use crate::gjk::DEFAULT_MAX_ITERATIONS;
 use crate::relation::Relation;
 use crate::scalar::{rational_from_f64, Rational};
 use crate::shape::ConvexHull;
 use crate::simplex::Simplex;
+use crate::tolerance::DEFAULT_MAX_ITERATIONS;
 use crate::vector::Vector;
 use crate::verdict::three_way;
 

@@ -148,7 +148,7 @@
 //! Curved shapes converge only in the limit, and a support map may not
 //! honour its contract, so the loop counts support calls and stops at
 //! [`DistanceOptions::max_iterations`] (default
-//! [`crate::gjk::DEFAULT_MAX_ITERATIONS`]) with
+//! [`crate::tolerance::DEFAULT_MAX_ITERATIONS`]) with
 //! [`DistanceOutcome::NotConverged`], which is **never** a separation
 //! verdict; its `best` is the closest point found so far (an upper bound).
 
@@ -158,54 +158,14 @@ pub mod subalgorithm;
 pub use subalgorithm::{closest_point, closest_point_classified, Closest};
 
 use crate::error::Error;
-use crate::gjk::{start_direction, support_vertex, DEFAULT_MAX_ITERATIONS};
+use crate::simplex::{start_direction, support_vertex};
 use crate::scalar::{Field, Scalar};
 use crate::shape::Support;
 use crate::simplex::Simplex;
+use crate::tolerance::{scale2, ABS_TOL_FACTOR, DEFAULT_MAX_ITERATIONS, REL_TOL_FACTOR};
 use crate::vector::{dot, is_finite, Points, Vector};
 use arrayvec::ArrayVec;
 use subalgorithm::{closest_point_classified_fixed, closest_point_fixed, Lambda};
-
-/// Float mode stops as separated when the gap `v·v − v·w` is at most
-/// `REL_TOL · v·v`, with `REL_TOL = REL_TOL_FACTOR · u`.
-///
-/// Derivation: at such a stop the true distance lies in
-/// `[|v|(1 − REL_TOL), |v|]`, so the relative error of the distance is at
-/// most `REL_TOL`, and that of `dist2` at most `2 · REL_TOL`: `2.3·10⁻¹³`
-/// in `f64`, `1.2·10⁻⁴` in `f32`. The test must also be reachable: the computed gap
-/// of an exact closest point is rounding noise of a few `(N + 1) u |v| |w|`
-/// (two dot products) plus the effect of the rounding of `v`; `1024`
-/// leaves room for `|w| / |v|` up to about 100 in the dimensions used here.
-/// Smaller `|v|` is caught by the absolute test ([`ABS_TOL_FACTOR`]).
-pub const REL_TOL_FACTOR: f64 = 1024.0;
-
-/// The rounding-error budget of `v` in float mode, in units of
-/// `u · scale` (`scale` the largest norm among the simplex points and `w`).
-///
-/// Derivation: `v = Σ λᵢ pᵢ` is a convex combination of `k ≤ N + 1` points of
-/// norm at most `scale`; with exact `λ` its error is below `k u scale`, and
-/// the `λ` from the Gram solve carry an error of about `cond(G) · k u`. A
-/// budget of `1024 u scale` covers `k ≤ 9` and condition numbers up to about
-/// 100. It is used twice: `v` is **the origin** when `|v| ≤ ABS_TOL_FACTOR ·
-/// u · scale`; and the gap `v·(v − w)`, whose error is at most
-/// `|δv| · |2v − w| ≤ 3 |δv| scale` plus the dot products' own rounding, is
-/// **noise** below `4 · ABS_TOL_FACTOR · u · scale²`. In `f64`:
-/// `|v| ≤ 2.3·10⁻¹³ · scale`.
-pub const ABS_TOL_FACTOR: f64 = 1024.0;
-
-/// The float-mode accuracy of a [`DistanceOutcome::Separated`] answer (see
-/// "Accuracy" in the module docs): the reported `dist2` is within this of
-/// the exact squared distance `exact_dist2`, for unit roundoff `u` and
-/// `scale2 = max |a − b|²` over the points of `A − B`.
-///
-/// It is `2 g` with `g = max(REL_TOL · dist2*, 4 · ABS_TOL_FACTOR · u ·
-/// scale²)` (the stop's gap), plus the rounding of `v`, budgeted as
-/// `16 u · dist2* + ABS_TOL_FACTOR · u · scale²`.
-pub fn float_accuracy_bound(exact_dist2: f64, scale2: f64, u: f64) -> f64 {
-    2.0 * (REL_TOL_FACTOR * u * exact_dist2).max(4.0 * ABS_TOL_FACTOR * u * scale2)
-        + 16.0 * u * exact_dist2
-        + ABS_TOL_FACTOR * u * scale2
-}
 
 /// Which sub-algorithm picks the kept face.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -413,21 +373,6 @@ where
     let closest = closest_point_fixed(&pts)?;
     let simplex = Simplex::from_vertices(closest.kept.iter().map(|&i| fresh[i].clone()));
     Ok(simplex.map(|s| (s, closest.lambda, calls)))
-}
-
-/// `max |p|²` over the points, computed in `f64` from the coordinates.
-///
-/// Not `dot(p, p)` in `T`: in `f32` that overflows to `∞` from coordinates
-/// near `2⁶⁴`, and an infinite scale made both tolerances infinite, so the
-/// loop answered "separated" (or "intersecting") for anything (fuzz target
-/// `diff_2d`, tests/fuzz_crashes). The loop reports [`Error::Overflow`]
-/// when even the `f64` value is infinite.
-fn scale2<'a, T: Scalar + 'a, const N: usize>(
-    points: impl Iterator<Item = &'a Vector<T, N>>,
-) -> f64 {
-    points
-        .map(|p| p.iter().map(|x| x.to_f64() * x.to_f64()).sum::<f64>())
-        .fold(0.0, f64::max)
 }
 
 /// A run of hidden-progress steps under way (module docs).

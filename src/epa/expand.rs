@@ -3,12 +3,12 @@
 //! normal, stop when that point does not go beyond the facet's plane,
 //! otherwise add it and repeat.
 
-use crate::distance::REL_TOL_FACTOR;
 use crate::error::Error;
-use crate::gjk::support_vertex;
+use crate::simplex::support_vertex;
 use crate::scalar::Field;
 use crate::shape::Support;
 use crate::simplex::Vertex;
+use crate::tolerance::REL_TOL_FACTOR;
 
 use super::outcome::{EpaNotConverged, EpaOutcome};
 use super::polytope::Polytope;

@@ -143,14 +143,14 @@
 //! facet's **condition** `κ = Π|eᵢ| / |n|` (Hadamard's ratio: `1` for a
 //! right-angled facet, large for slivers), a facet's plane is placed to
 //! within `noise = ABS_TOL_FACTOR · u · scale · κ` (distance units;
-//! [`crate::distance::ABS_TOL_FACTOR`]): the normal from rounded edges is
+//! [`crate::tolerance::ABS_TOL_FACTOR`]): the normal from rounded edges is
 //! off by an angle of about `κ u`, which moves the plane by that times the
 //! distance to the point tested (at most `2 scale`), and the dot products
 //! add a few `N u scale`; the factor 1024 covers both. Then:
 //!
 //! * a facet **sees** `w` when `(n·w − c)/|n| > noise`;
 //! * the loop **stops** when `gap = (n·s − c)/|n| ≤ max(REL_TOL · δ, noise)`
-//!   with `REL_TOL = REL_TOL_FACTOR · u` ([`crate::distance::REL_TOL_FACTOR`],
+//!   with `REL_TOL = REL_TOL_FACTOR · u` ([`crate::tolerance::REL_TOL_FACTOR`],
 //!   the distance loop's relative tolerance: `2.3·10⁻¹³` in `f64`);
 //! * the answer is **touching** when `δ ≤ noise`;
 //! * a facet whose plane passes within `noise` of the interior point is

@@ -2,9 +2,10 @@
 //! reasons for stopping without an answer.
 
 use crate::distance::DistanceNotConverged;
-use crate::gjk::{NotConverged, DEFAULT_MAX_ITERATIONS};
+use crate::gjk::NotConverged;
 use crate::scalar::{Real, Scalar};
 use crate::simplex::Vertex;
+use crate::tolerance::DEFAULT_MAX_ITERATIONS;
 use crate::vector::{dot, Vector};
 
 /// Options of [`super::epa`] and [`super::epa_from_simplex`].

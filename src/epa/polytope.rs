@@ -13,9 +13,9 @@
 use std::collections::HashMap;
 
 use crate::distance::subalgorithm::project_face;
-use crate::distance::ABS_TOL_FACTOR;
 use crate::scalar::Field;
 use crate::simplex::Vertex;
+use crate::tolerance::ABS_TOL_FACTOR;
 use crate::vector::{dot, Vector};
 
 use super::outcome::{EpaNotConverged, Penetration};

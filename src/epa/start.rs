@@ -22,12 +22,13 @@
 //! `d` is the largest of the coordinate axes' components orthogonal to `L`
 //! (Gram–Schmidt on the edges of `G`, unnormalised: exact over rationals).
 
-use crate::distance::{closest_point, subalgorithm::PIVOT_NOISE_FACTOR, ABS_TOL_FACTOR};
+use crate::distance::closest_point;
 use crate::error::Error;
-use crate::gjk::support_vertex;
+use crate::simplex::support_vertex;
 use crate::scalar::Field;
 use crate::shape::Support;
 use crate::simplex::{Simplex, Vertex};
+use crate::tolerance::{scale2, ABS_TOL_FACTOR, PIVOT_NOISE_FACTOR};
 use crate::vector::{dot, pow2_factors, Vector};
 
 use super::outcome::EpaNotConverged;
@@ -51,11 +52,6 @@ pub(crate) enum Start<T: Field, const N: usize> {
     /// No start simplex (float rounding, a simplex that misses the origin,
     /// or the cap).
     Failed(EpaNotConverged),
-}
-
-/// `max |x|` over the points, as an `f64`.
-fn scale<'a, T: Field + 'a, const N: usize>(pts: impl Iterator<Item = &'a Vector<T, N>>) -> f64 {
-    pts.map(|p| dot(p, p).to_f64().sqrt()).fold(0.0, f64::max)
 }
 
 /// The component of `x` orthogonal to the span of `basis` (an orthogonal
@@ -139,7 +135,7 @@ where
     let pts: Vec<Vector<T, N>> = simplex.points().map(scaled).collect();
     let closest = closest_point(&pts)?;
     let u = T::UNIT_ROUNDOFF;
-    let tol = ABS_TOL_FACTOR * u * scale(pts.iter());
+    let tol = ABS_TOL_FACTOR * u * scale2(pts.iter()).sqrt();
     if !closest.dist2.is_zero() && (T::EXACT || closest.dist2.to_f64().sqrt() > tol) {
         return Ok(Start::Failed(EpaNotConverged::StartSimplex));
     }
@@ -181,7 +177,7 @@ where
                 iteration: *iterations,
             });
         }
-        let noise = ABS_TOL_FACTOR * u * scale(pos.iter().chain(std::iter::once(&sp)));
+        let noise = ABS_TOL_FACTOR * u * scale2(pos.iter().chain(std::iter::once(&sp))).sqrt();
         let dd = dot(&d, &d).to_f64().sqrt();
         if h < T::zero() && (T::EXACT || -h.to_f64() / dd > noise) {
             // The origin is not in A − B after all: the simplex's points are

@@ -19,7 +19,7 @@
 //! Float verdicts are allowed to differ from the exact ones only where
 //! rounding can decide them. With `u` the unit roundoff and
 //! `scale = max |a − b|` over the points of `A − B`, the band is
-//! `band = ABS_TOL_FACTOR · u · scale` ([`gjk::distance::ABS_TOL_FACTOR`],
+//! `band = ABS_TOL_FACTOR · u · scale` ([`gjk::tolerance::ABS_TOL_FACTOR`],
 //! `1024`): it covers the classifier's noise threshold
 //! (`NOISE_FACTOR · u · m`, `NOISE_FACTOR = 64`, `m ≤ scale`; see
 //! [`gjk::classify`]) and the distance loop's own absolute tolerance. So:
@@ -31,7 +31,7 @@
 //! * a float **penetrating** or **intersecting** verdict needs the exact
 //!   distance to be at most the band;
 //! * a float **distance** must be within
-//!   [`gjk::distance::float_accuracy_bound`] of the exact one;
+//!   [`gjk::tolerance::float_accuracy_bound`] of the exact one;
 //! * **no verdict** is accepted only within the band of touching: the exact
 //!   distance at most the band, or the shapes touching, or a generated pair
 //!   whose construction makes it hard (flat, duplicate or identical points),
@@ -49,13 +49,12 @@
 use arbitrary::{Arbitrary, Result as ArbResult, Unstructured};
 
 use gjk::contact::{contact, Contact};
-use gjk::distance::{
-    distance, float_accuracy_bound, DistanceOptions, DistanceOutcome, SubAlgorithm, ABS_TOL_FACTOR,
-};
+use gjk::distance::{distance, DistanceOptions, DistanceOutcome, SubAlgorithm};
 use gjk::error::{Error, Which};
 use gjk::gjk::{gjk, NotConverged, Options, Outcome};
 use gjk::scalar::{rational_from_f64, FromRational, Rational, Real, Scalar};
 use gjk::shape::ConvexHull;
+use gjk::tolerance::{float_accuracy_bound, ABS_TOL_FACTOR};
 use gjk::vector::Vector;
 use gjk_gen::arbitrary_impls::{decode_params, take};
 use gjk_gen::{build, exact_answer, exact_rows, vectors_of, Answer, AnswerError, Expected, Family};

@@ -76,7 +76,7 @@ pub mod report;
 use std::fmt;
 
 use gjk::error::Error;
-use gjk::gjk::support_vertex;
+use gjk::simplex::support_vertex;
 use gjk::scalar::{rational_from_f64, Rational, Scalar};
 use gjk::shape::Support;
 use gjk::simplex::{Simplex, Vertex};
