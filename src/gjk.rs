@@ -65,7 +65,7 @@
 //! limit, and a user's support map may not honour its contract. So the loop
 //! counts support calls and stops at [`Options::max_iterations`] (default
 //! [`DEFAULT_MAX_ITERATIONS`]). Reaching it is reported as
-//! [`Outcome::NotConverged`], **never** as separated (the failure of
+//! [`Outcome::NoVerdict`], **never** as separated (the failure of
 //! flexible-collision-library/fcl #366 and of parry's fallback axis). Seed
 //! 001's cap of 20 is far too low for curved shapes near contact, whose
 //! convergence is only linear; 256 is well above what converging queries
@@ -84,7 +84,7 @@
 //! ([`crate::tolerance::ABS_TOL_FACTOR`]). Otherwise the loop goes on from
 //! the face holding the closest point, reclassified; if the classifier finds
 //! no search direction there either, the query ends with no verdict
-//! ([`NotConverged::Degenerate`]). Found by the `diff_2d` fuzz target: an
+//! ([`NoVerdict::Degenerate`]). Found by the `diff_2d` fuzz target: an
 //! `f32` triangle `2000 u` (relative) away from the origin, thin enough
 //! that its edge test was below the noise threshold, was called containing
 //! (tests/fuzz_crashes). A trace shows the classifier's region for that
@@ -103,6 +103,7 @@ use crate::classify::classify;
 use crate::distance::subalgorithm::{closest_point_fixed, Face};
 use crate::error::Error;
 use crate::region::{Region, RegionKind};
+use crate::relation::NoVerdict;
 use crate::scalar::Scalar;
 use crate::shape::Support;
 use crate::simplex::{start_direction, support_vertex, Simplex, Vertex};
@@ -145,7 +146,7 @@ pub struct Options<T: Scalar, const N: usize> {
     /// The first search direction; `None` means `(1, 0, …, 0)` as in seeds
     /// 001, 002 and 004. Must be non-zero and finite.
     pub initial_direction: Option<Vector<T, N>>,
-    /// The most support calls before giving up with [`Outcome::NotConverged`].
+    /// The most support calls before giving up with [`Outcome::NoVerdict`].
     pub max_iterations: usize,
 }
 
@@ -154,53 +155,6 @@ impl<T: Scalar, const N: usize> Default for Options<T, N> {
         Options {
             initial_direction: None,
             max_iterations: DEFAULT_MAX_ITERATIONS,
-        }
-    }
-}
-
-/// Why a query stopped without a verdict.
-#[derive(Clone, Debug, PartialEq)]
-pub enum NotConverged {
-    /// [`Options::max_iterations`] support calls were made.
-    IterationCap {
-        /// The cap that was reached.
-        cap: usize,
-    },
-    /// The classifier met a degenerate simplex or contradictory sign tests,
-    /// or placed the origin in a simplex that the float containment check
-    /// refutes and found no search direction on its closest face (float
-    /// rounding only; unreachable in exact arithmetic).
-    Degenerate {
-        /// The `…-DEG` region it reported, or the containing region whose
-        /// float decision the containment check refuted (module docs).
-        region: Region,
-    },
-    /// The classifier returned a zero search direction (float underflow only).
-    ZeroDirection {
-        /// The region whose direction underflowed.
-        region: Region,
-    },
-    /// Float mode only: the three-way query ([`crate::contact`]) found a
-    /// touching normal that its own check refutes: the support planes along
-    /// it are further apart than the rounding noise allows (the descent's
-    /// sign tests were decided by rounding).
-    UnprovedNormal,
-}
-
-impl std::fmt::Display for NotConverged {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            NotConverged::IterationCap { cap } => {
-                write!(f, "iteration cap of {cap} support calls reached")
-            }
-            NotConverged::Degenerate { region } => write!(f, "degenerate simplex ({region})"),
-            NotConverged::ZeroDirection { region } => {
-                write!(f, "zero search direction in region {region}")
-            }
-            NotConverged::UnprovedNormal => write!(
-                f,
-                "float touching normal refuted by its support planes (rounding decided the descent)"
-            ),
         }
     }
 }
@@ -224,10 +178,10 @@ pub enum Outcome<T: Scalar, const N: usize> {
         /// The support point that proves it.
         support: Vertex<T, N>,
     },
-    /// No verdict: see [`NotConverged`]. Never to be read as "separated".
-    NotConverged {
+    /// No verdict: see [`NoVerdict`]. Never to be read as "separated".
+    NoVerdict {
         /// Why.
-        reason: NotConverged,
+        reason: NoVerdict,
         /// The simplex when the loop stopped.
         simplex: Simplex<T, N>,
         /// The last search direction, if any.
@@ -242,7 +196,7 @@ impl<T: Scalar, const N: usize> Outcome<T, N> {
         match self {
             Outcome::Intersecting { .. } => Some(true),
             Outcome::Separated { .. } => Some(false),
-            Outcome::NotConverged { .. } => None,
+            Outcome::NoVerdict { .. } => None,
         }
     }
 
@@ -251,7 +205,7 @@ impl<T: Scalar, const N: usize> Outcome<T, N> {
         match self {
             Outcome::Intersecting { .. } => "intersecting",
             Outcome::Separated { .. } => "separated",
-            Outcome::NotConverged { .. } => "not_converged",
+            Outcome::NoVerdict { .. } => "not_converged",
         }
     }
 }
@@ -318,25 +272,18 @@ impl<T: Scalar, const N: usize> Observer<T, N> for Vec<Step<T, N>> {
 /// shapes share a point (touching counts), `Ok(false)` if they are disjoint.
 ///
 /// Non-convergence (float mode only, see the module docs) is returned as
-/// [`Error::NotConverged`].
+/// [`Error::NoVerdict`].
 pub fn intersects<T, const N: usize, A, B>(a: &A, b: &B) -> Result<bool, Error>
 where
     T: Scalar,
     A: Support<T, N> + ?Sized,
     B: Support<T, N> + ?Sized,
 {
-    let report = gjk(a, b, &Options::default())?;
-    report
-        .outcome
-        .intersects()
-        .ok_or_else(|| match report.outcome {
-            Outcome::NotConverged { reason, .. } => Error::NotConverged {
-                reason: reason.to_string(),
-            },
-            _ => Error::NotConverged {
-                reason: "no verdict".into(),
-            },
-        })
+    match gjk(a, b, &Options::default())?.outcome {
+        Outcome::Intersecting { .. } => Ok(true),
+        Outcome::Separated { .. } => Ok(false),
+        Outcome::NoVerdict { reason, .. } => Err(Error::NoVerdict(reason)),
+    }
 }
 
 /// The boolean GJK query (see the module docs).
@@ -370,7 +317,7 @@ where
     let mut simplex = Simplex::<T, N>::new();
     let mut iterations = 0;
     let no_verdict = |reason, simplex, d, iterations| Report {
-        outcome: Outcome::NotConverged {
+        outcome: Outcome::NoVerdict {
             reason,
             simplex,
             direction: Some(d),
@@ -379,7 +326,7 @@ where
     };
     loop {
         if iterations >= opts.max_iterations {
-            let reason = NotConverged::IterationCap {
+            let reason = NoVerdict::IterationCap {
                 cap: opts.max_iterations,
             };
             return Ok(no_verdict(reason, simplex, d, iterations));
@@ -419,7 +366,7 @@ where
             // than panic.
             let region = Region::Tet3(crate::region::Tet3Region::Degenerate);
             return Ok(no_verdict(
-                NotConverged::Degenerate { region },
+                NoVerdict::Degenerate { region },
                 simplex,
                 d,
                 iterations,
@@ -481,7 +428,7 @@ where
             (RegionKind::Search, Some(next)) if !is_zero(&next) => d = next,
             (RegionKind::Search, _) => {
                 return Ok(no_verdict(
-                    NotConverged::ZeroDirection { region },
+                    NoVerdict::ZeroDirection { region },
                     simplex,
                     d,
                     iterations,
@@ -489,7 +436,7 @@ where
             }
             (RegionKind::Degenerate, _) => {
                 return Ok(no_verdict(
-                    NotConverged::Degenerate { region },
+                    NoVerdict::Degenerate { region },
                     simplex,
                     d,
                     iterations,

@@ -44,7 +44,6 @@
 
 pub mod certified;
 pub mod classify;
-pub mod contact;
 pub mod distance;
 pub mod epa;
 pub mod error;
@@ -63,7 +62,7 @@ pub mod verdict;
 mod test_util;
 
 pub use error::{Error, Which};
-pub use relation::Relation;
+pub use relation::{NoVerdict, Relation};
 pub use scalar::{Field, Rational, Real, Scalar};
 pub use shape::Support;
 pub use simplex::{Simplex, Vertex};

@@ -68,7 +68,7 @@
 //!   the smallest normal value [`Scalar::MIN_NORMAL`]: a subnormal result
 //!   carries an absolute error, not a relative one, so no accuracy could be
 //!   promised;
-//! * **no verdict** ([`DistanceNotConverged`]) when the new support point is
+//! * **no verdict** ([`NoVerdict`]) when the new support point is
 //!   already in the simplex or `|v|²` does not decrease (and the step is not
 //!   hidden progress, below): no further progress is possible, and the gap
 //!   is above both tolerances, so the distance is not certified. Exact mode
@@ -149,7 +149,7 @@
 //! honour its contract, so the loop counts support calls and stops at
 //! [`DistanceOptions::max_iterations`] (default
 //! [`crate::tolerance::DEFAULT_MAX_ITERATIONS`]) with
-//! [`DistanceOutcome::NotConverged`], which is **never** a separation
+//! [`DistanceOutcome::NoVerdict`], which is **never** a separation
 //! verdict; its `best` is the closest point found so far (an upper bound).
 
 pub mod nesterov;
@@ -158,10 +158,11 @@ pub mod subalgorithm;
 pub use subalgorithm::{closest_point, closest_point_classified, Closest};
 
 use crate::error::Error;
-use crate::simplex::{start_direction, support_vertex};
+use crate::relation::NoVerdict;
 use crate::scalar::{Field, Scalar};
 use crate::shape::Support;
 use crate::simplex::Simplex;
+use crate::simplex::{start_direction, support_vertex};
 use crate::tolerance::{scale2, ABS_TOL_FACTOR, DEFAULT_MAX_ITERATIONS, REL_TOL_FACTOR};
 use crate::vector::{dot, is_finite, Points, Vector};
 use arrayvec::ArrayVec;
@@ -185,7 +186,7 @@ pub struct DistanceOptions<T: Scalar, const N: usize> {
     /// `(1, 0, …, 0)`. Must be non-zero and finite.
     pub initial_direction: Option<Vector<T, N>>,
     /// The most support calls before giving up with
-    /// [`DistanceOutcome::NotConverged`].
+    /// [`DistanceOutcome::NoVerdict`].
     pub max_iterations: usize,
     /// How the kept face is chosen.
     pub sub_algorithm: SubAlgorithm,
@@ -205,38 +206,6 @@ impl<T: Scalar, const N: usize> Default for DistanceOptions<T, N> {
             max_iterations: DEFAULT_MAX_ITERATIONS,
             sub_algorithm: SubAlgorithm::Johnson,
             warm_start: None,
-        }
-    }
-}
-
-/// Why a distance query stopped without a verdict.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum DistanceNotConverged {
-    /// [`DistanceOptions::max_iterations`] support calls were made.
-    IterationCap {
-        /// The cap that was reached.
-        cap: usize,
-    },
-    /// The new support point is already a vertex of the simplex, and the gap
-    /// is above the tolerances (float rounding, or a support map that breaks
-    /// its contract).
-    RepeatedVertex,
-    /// The sub-algorithm did not decrease `|v|²` (float rounding, or a
-    /// support map that breaks its contract), and the step was not progress
-    /// hidden by rounding (see the module docs).
-    NoProgress,
-}
-
-impl std::fmt::Display for DistanceNotConverged {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            DistanceNotConverged::IterationCap { cap } => {
-                write!(f, "iteration cap of {cap} support calls reached")
-            }
-            DistanceNotConverged::RepeatedVertex => {
-                f.write_str("the support point is already in the simplex")
-            }
-            DistanceNotConverged::NoProgress => f.write_str("the distance did not decrease"),
         }
     }
 }
@@ -267,9 +236,9 @@ pub enum DistanceOutcome<T: Scalar, const N: usize> {
         simplex: Simplex<T, N>,
     },
     /// No verdict. Never to be read as "separated".
-    NotConverged {
+    NoVerdict {
         /// Why.
-        reason: DistanceNotConverged,
+        reason: NoVerdict,
         /// The best point found, `(|v|², witness_a, witness_b)`: `|v|²` is an
         /// upper bound of the squared distance. `None` if no support point
         /// was computed.
@@ -284,7 +253,7 @@ impl<T: Scalar, const N: usize> DistanceOutcome<T, N> {
         match self {
             DistanceOutcome::Separated { dist2, .. } => Some(dist2.clone()),
             DistanceOutcome::Intersecting { .. } => Some(T::zero()),
-            DistanceOutcome::NotConverged { .. } => None,
+            DistanceOutcome::NoVerdict { .. } => None,
         }
     }
 
@@ -293,7 +262,7 @@ impl<T: Scalar, const N: usize> DistanceOutcome<T, N> {
         match self {
             DistanceOutcome::Separated { .. } => "separated",
             DistanceOutcome::Intersecting { .. } => "intersecting",
-            DistanceOutcome::NotConverged { .. } => "not_converged",
+            DistanceOutcome::NoVerdict { .. } => "not_converged",
         }
     }
 }
@@ -505,16 +474,12 @@ where
     }
     let d0 = start_direction(opts.initial_direction.as_ref())?;
     let not_converged = |reason, best, iterations| DistanceReport {
-        outcome: DistanceOutcome::NotConverged { reason, best },
+        outcome: DistanceOutcome::NoVerdict { reason, best },
         iterations,
     };
     let cap = opts.max_iterations;
     if cap == 0 {
-        return Ok(not_converged(
-            DistanceNotConverged::IterationCap { cap },
-            None,
-            0,
-        ));
+        return Ok(not_converged(NoVerdict::IterationCap { cap }, None, 0));
     }
     let (mut simplex, mut lambda, mut iterations) =
         match warm_simplex(a, b, opts.warm_start.as_ref(), cap)? {
@@ -589,7 +554,7 @@ where
         ));
         if iterations >= cap {
             return Ok(not_converged(
-                DistanceNotConverged::IterationCap { cap },
+                NoVerdict::IterationCap { cap },
                 best,
                 iterations,
             ));
@@ -664,7 +629,7 @@ where
             }
         };
         if repeated {
-            return stalled(DistanceNotConverged::RepeatedVertex);
+            return stalled(NoVerdict::RepeatedVertex);
         }
         // Only the accelerated variant keeps the new point (no clone in
         // the reference).
@@ -702,7 +667,7 @@ where
                 .is_hidden_progress()
             });
             if !take {
-                return stalled(DistanceNotConverged::NoProgress);
+                return stalled(NoVerdict::NoProgress);
             }
             match hidden.as_mut() {
                 Some(run) => run.steps += 1,
@@ -722,7 +687,7 @@ where
         simplex = match grown.select(&closest.kept) {
             Some(s) => s,
             // The sub-algorithm returns distinct, valid indices.
-            None => return stalled(DistanceNotConverged::NoProgress),
+            None => return stalled(NoVerdict::NoProgress),
         };
         lambda = closest.lambda;
     }

@@ -42,7 +42,7 @@
 //!   `A − B`, so a simplex holding the origin proves it);
 //! * termination is bounded by [`DistanceOptions::max_iterations`] support
 //!   calls, accelerated or not; reaching it is
-//!   [`super::DistanceOutcome::NotConverged`], never separated.
+//!   [`super::DistanceOutcome::NoVerdict`], never separated.
 //!
 //! The answers may differ from the reference's within the float tolerance
 //! (another path to the same optimum); `tests/nesterov.rs` checks them

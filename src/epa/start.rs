@@ -24,14 +24,13 @@
 
 use crate::distance::closest_point;
 use crate::error::Error;
-use crate::simplex::support_vertex;
+use crate::relation::NoVerdict;
 use crate::scalar::Field;
 use crate::shape::Support;
+use crate::simplex::support_vertex;
 use crate::simplex::{Simplex, Vertex};
 use crate::tolerance::{scale2, ABS_TOL_FACTOR, PIVOT_NOISE_FACTOR};
 use crate::vector::{dot, pow2_factors, Vector};
-
-use super::outcome::EpaNotConverged;
 
 /// What the start phase found.
 pub(crate) enum Start<T: Field, const N: usize> {
@@ -51,7 +50,7 @@ pub(crate) enum Start<T: Field, const N: usize> {
     },
     /// No start simplex (float rounding, a simplex that misses the origin,
     /// or the cap).
-    Failed(EpaNotConverged),
+    Failed(NoVerdict),
 }
 
 /// The component of `x` orthogonal to the span of `basis` (an orthogonal
@@ -137,7 +136,7 @@ where
     let u = T::UNIT_ROUNDOFF;
     let tol = ABS_TOL_FACTOR * u * scale2(pts.iter()).sqrt();
     if !closest.dist2.is_zero() && (T::EXACT || closest.dist2.to_f64().sqrt() > tol) {
-        return Ok(Start::Failed(EpaNotConverged::StartSimplex));
+        return Ok(Start::Failed(NoVerdict::StartSimplex));
     }
     let mut verts: Vec<Vertex<T, N>> = Vec::new();
     let mut pos: Vec<Vector<T, N>> = Vec::new();
@@ -148,7 +147,7 @@ where
         }
     }
     if verts.is_empty() {
-        return Ok(Start::Failed(EpaNotConverged::StartSimplex));
+        return Ok(Start::Failed(NoVerdict::StartSimplex));
     }
     // Independence is tested once, on GJK's face; every point added below
     // is off the span by `d · s / |d|`, above the noise, and its rejection
@@ -163,10 +162,10 @@ where
             });
         }
         let Some(d) = complement(&basis) else {
-            return Ok(Start::Failed(EpaNotConverged::DegenerateFacet));
+            return Ok(Start::Failed(NoVerdict::DegenerateFacet));
         };
         if *iterations >= cap {
-            return Ok(Start::Failed(EpaNotConverged::IterationCap { cap }));
+            return Ok(Start::Failed(NoVerdict::IterationCap { cap }));
         }
         let s = support_vertex(a, b, &d, *iterations)?;
         *iterations += 1;
@@ -182,7 +181,7 @@ where
         if h < T::zero() && (T::EXACT || -h.to_f64() / dd > noise) {
             // The origin is not in A − B after all: the simplex's points are
             // not points of A − B (a caller's simplex, or rounding).
-            return Ok(Start::Failed(EpaNotConverged::StartSimplex));
+            return Ok(Start::Failed(NoVerdict::StartSimplex));
         }
         if h.is_zero() || (!T::EXACT && h.to_f64() / dd <= noise) {
             return Ok(Start::Touching { normal: d });
@@ -190,7 +189,7 @@ where
         let r = reject_all(&(&sp - &pos[0]), &basis);
         let rr = dot(&r, &r);
         if rr.is_zero() || !rr.is_finite() {
-            return Ok(Start::Failed(EpaNotConverged::DegenerateFacet));
+            return Ok(Start::Failed(NoVerdict::DegenerateFacet));
         }
         basis.push((r, rr));
         verts.push(s);

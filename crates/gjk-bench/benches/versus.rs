@@ -691,7 +691,7 @@ fn own_rows(rows: &mut Vec<Row>) {
                     opts.initial_direction = match r.outcome {
                         Outcome::Separated { support, .. } => Some(support.dir),
                         Outcome::Intersecting { simplex, .. } => simplex.get(0).map(|v| v.dir),
-                        Outcome::NotConverged { .. } => None,
+                        Outcome::NoVerdict { .. } => None,
                     };
                 }
                 iters

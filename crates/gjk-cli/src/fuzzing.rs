@@ -48,14 +48,15 @@
 
 use arbitrary::{Arbitrary, Result as ArbResult, Unstructured};
 
-use gjk::contact::{contact, Contact};
 use gjk::distance::{distance, DistanceOptions, DistanceOutcome, SubAlgorithm};
 use gjk::error::{Error, Which};
-use gjk::gjk::{gjk, NotConverged, Options, Outcome};
+use gjk::gjk::{gjk, Options, Outcome};
 use gjk::scalar::{rational_from_f64, FromRational, Rational, Real, Scalar};
 use gjk::shape::ConvexHull;
 use gjk::tolerance::{float_accuracy_bound, ABS_TOL_FACTOR};
 use gjk::vector::Vector;
+use gjk::verdict::{by_boolean_loop, Verdict};
+use gjk::NoVerdict;
 use gjk_gen::arbitrary_impls::{decode_params, take};
 use gjk_gen::{build, exact_answer, exact_rows, vectors_of, Answer, AnswerError, Expected, Family};
 use gjk_oracle::{self as oracle, OracleError, Relation};
@@ -242,7 +243,7 @@ fn f32_run<const N: usize>(input: &F32Bits) {
             );
         }
     }
-    if let Ok(r) = contact(&a, &b, &opts) {
+    if let Ok(r) = by_boolean_loop(&a, &b, &opts) {
         // The descent runs at most one more query per dimension, plus two
         // support calls at each level.
         let bound = N * (cap + 2);
@@ -251,8 +252,8 @@ fn f32_run<const N: usize>(input: &F32Bits) {
             "contact: {} > {bound}: {input:?}",
             r.iterations
         );
-        match &r.contact {
-            Contact::Separated { axis: n } | Contact::Touching { normal: n } => {
+        match &r.verdict {
+            Verdict::Separated { axis: n, .. } | Verdict::Touching { normal: n, .. } => {
                 assert!(finite(n), "normal {n:?}: {input:?}")
             }
             _ => {}
@@ -551,17 +552,17 @@ impl Check<'_> {
         ha: &ConvexHull<Rational, N>,
         hb: &ConvexHull<Rational, N>,
     ) {
-        let r = contact(ha, hb, &Options::default())
+        let r = by_boolean_loop(ha, hb, &Options::default())
             .unwrap_or_else(|e| self.fail(format!("exact contact: error {e}")));
-        let got = match &r.contact {
-            Contact::Separated { axis } => {
+        let got = match &r.verdict {
+            Verdict::Separated { axis, .. } => {
                 let axis: Vec<Rational> = axis.iter().cloned().collect();
                 if !oracle::strictly_separates(&self.a, &self.b, &axis).unwrap_or(false) {
                     self.fail(format!("exact contact: axis {axis:?} does not separate"));
                 }
                 Relation::Separated
             }
-            Contact::Touching { normal } => {
+            Verdict::Touching { normal, .. } => {
                 let normal: Vec<Rational> = normal.iter().cloned().collect();
                 if !oracle::separates(&self.a, &self.b, &normal).unwrap_or(false) {
                     self.fail(format!(
@@ -570,8 +571,8 @@ impl Check<'_> {
                 }
                 Relation::Touching
             }
-            Contact::Penetrating => Relation::Penetrating,
-            Contact::NotConverged { reason } => {
+            Verdict::Penetrating { .. } => Relation::Penetrating,
+            Verdict::NoVerdict { reason } => {
                 self.fail(format!("exact contact: not converged ({reason})"))
             }
         };
@@ -587,13 +588,19 @@ impl Check<'_> {
         ha: &ConvexHull<Rational, N>,
         hb: &ConvexHull<Rational, N>,
     ) {
-        use gjk::verdict::{verdict, Verdict};
-        let r = verdict(ha, hb, &DistanceOptions::default())
+        use gjk::verdict::{by_distance_loop, Separation, Verdict};
+        let r = by_distance_loop(ha, hb, &DistanceOptions::default())
             .unwrap_or_else(|e| self.fail(format!("exact verdict: error {e}")));
         let same = match (&r.verdict, self.truth.relation) {
-            (Verdict::Separated { dist2, .. }, Relation::Separated) => *dist2 == self.truth.dist2,
+            (
+                Verdict::Separated {
+                    separation: Some(Separation { dist2, .. }),
+                    ..
+                },
+                Relation::Separated,
+            ) => *dist2 == self.truth.dist2,
             (Verdict::Touching { .. }, Relation::Touching)
-            | (Verdict::Overlapping { .. }, Relation::Penetrating) => true,
+            | (Verdict::Penetrating { .. }, Relation::Penetrating) => true,
             _ => false,
         };
         if !same {
@@ -670,15 +677,15 @@ impl Check<'_> {
         hb: &ConvexHull<T, N>,
     ) {
         let u = T::UNIT_ROUNDOFF;
-        let r = match contact(ha, hb, &Options::default()) {
+        let r = match by_boolean_loop(ha, hb, &Options::default()) {
             Ok(r) => r,
             Err(e) if self.float_error_ok::<T>(&e) => return,
             Err(e) => self.fail(format!("{} contact: error {e}", T::NAME)),
         };
-        let ok = match &r.contact {
-            Contact::Separated { axis } => self.axis_ok(axis),
-            Contact::Touching { normal } => self.axis_ok(normal) && self.near(u),
-            Contact::Penetrating => self.truth.intersects() || self.near(u),
+        let ok = match &r.verdict {
+            Verdict::Separated { axis, .. } => self.axis_ok(axis),
+            Verdict::Touching { normal, .. } => self.axis_ok(normal) && self.near(u),
+            Verdict::Penetrating { .. } => self.truth.intersects() || self.near(u),
             // The boolean loop has no fallback for a simplex its classifier
             // finds numerically degenerate (the `…-DEG` regions, a noise test
             // of `NOISE_FACTOR · u · |p|²`, conservative by design): it gives
@@ -687,13 +694,13 @@ impl Check<'_> {
             // `diff_2d`, tests/fuzz_crashes). The distance loop, whose
             // sub-algorithm has a proven-safe fallback, is held to the strict
             // rule on the same input (`float_distance`).
-            Contact::NotConverged {
-                reason: NotConverged::Degenerate { .. },
+            Verdict::NoVerdict {
+                reason: NoVerdict::Degenerate { .. },
             } => true,
-            Contact::NotConverged { .. } => self.undecided_ok::<T>(),
+            Verdict::NoVerdict { .. } => self.undecided_ok::<T>(),
         };
         if !ok {
-            self.fail(format!("{} contact says {:?}", T::NAME, r.contact));
+            self.fail(format!("{} contact says {:?}", T::NAME, r.verdict));
         }
     }
 
@@ -725,7 +732,7 @@ impl Check<'_> {
             // The loop's "v is the origin" test allows |v| ≤ ABS_TOL·u·scale,
             // and v itself is off by as much again.
             DistanceOutcome::Intersecting { .. } => exact <= 4.0 * self.band(u) * self.band(u),
-            DistanceOutcome::NotConverged { .. } => self.undecided_ok::<T>(),
+            DistanceOutcome::NoVerdict { .. } => self.undecided_ok::<T>(),
         };
         if !ok {
             self.fail(format!(

@@ -110,7 +110,7 @@ impl<T: Field, const N: usize> TraceFormat for Trace<T, N> {
             Outcome::Intersecting { region, .. } => {
                 m.insert("region".into(), json!(region.spec_id()));
             }
-            Outcome::NotConverged { reason, .. } => {
+            Outcome::NoVerdict { reason, .. } => {
                 m.insert("reason".into(), json!(reason.to_string()));
             }
         }
@@ -153,7 +153,7 @@ impl<T: Field, const N: usize> TraceFormat for Trace<T, N> {
                 "the simplex contains the origin (region {})",
                 region.spec_id()
             ),
-            Outcome::NotConverged { reason, .. } => reason.to_string(),
+            Outcome::NoVerdict { reason, .. } => reason.to_string(),
         };
         push(
             &mut out,

@@ -604,14 +604,14 @@ fn reference_line(case: &Case, dim: usize) -> Result<String, ReportError> {
         let a = ConvexHull::new(a, Which::A).map_err(|e| err(e.to_string()))?;
         let b = ConvexHull::new(b, Which::B).map_err(|e| err(e.to_string()))?;
         let r = gjk(&a, &b, &Options::default()).map_err(|e| err(e.to_string()))?;
-        let c =
-            gjk::contact::contact(&a, &b, &Options::default()).map_err(|e| err(e.to_string()))?;
+        let c = gjk::verdict::by_boolean_loop(&a, &b, &Options::default())
+            .map_err(|e| err(e.to_string()))?;
         Ok(match r.outcome {
             gjk::gjk::Outcome::Intersecting { region, .. } => format!(
-                "intersecting after {} (the simplex holds the origin: `{}`); `contact`: {}",
+                "intersecting after {} (the simplex holds the origin: `{}`); three-way: {}",
                 points(r.iterations),
                 region.spec_id(),
-                c.contact.name()
+                c.verdict.name()
             ),
             other => format!("{} after {}", other.name(), points(r.iterations)),
         })

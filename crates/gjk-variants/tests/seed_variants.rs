@@ -7,9 +7,9 @@
 //! loop; a zero direction gets the answer the seed's own code gives; and
 //! a float overflow in a region test is an error, not a decision.
 
-use gjk::contact::{contact, Contact};
 use gjk::gjk::{gjk, Options};
 use gjk::shape::{Ball, ConvexHull};
+use gjk::verdict::{by_boolean_loop, Verdict};
 use gjk::{Rational, Vector, Which};
 use gjk_case::{read_cases, Case};
 use gjk_oracle::{self as oracle, Relation};
@@ -192,9 +192,12 @@ fn reference<const N: usize>(case: &Case) -> (bool, Relation) {
             case_line(case)
         ),
     };
-    let relation = match contact(&a, &b, &Options::default()).unwrap().contact {
-        Contact::Separated { .. } => Relation::Separated,
-        Contact::Touching { .. } => Relation::Touching,
+    let relation = match by_boolean_loop(&a, &b, &Options::default())
+        .unwrap()
+        .verdict
+    {
+        Verdict::Separated { .. } => Relation::Separated,
+        Verdict::Touching { .. } => Relation::Touching,
         _ => Relation::Penetrating,
     };
     (intersects, relation)

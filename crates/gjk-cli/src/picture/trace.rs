@@ -80,7 +80,7 @@ pub fn trace_svg<T: Field, const N: usize>(
     let outcome = match &trace.report.outcome {
         Outcome::Separated { .. } => "separated".to_string(),
         Outcome::Intersecting { region, .. } => format!("intersecting ({})", region.spec_id()),
-        Outcome::NotConverged { reason, .. } => format!("no verdict ({reason})"),
+        Outcome::NoVerdict { reason, .. } => format!("no verdict ({reason})"),
     };
     svg.text(
         [GAP, 22.0],
