@@ -26,3 +26,5 @@ mod trace;
 
 pub use region::{region_svg, short_label, spec_pictures, RegionCase};
 pub use trace::trace_svg;
+
+pub(crate) use svg::escape;
