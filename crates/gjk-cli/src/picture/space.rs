@@ -270,7 +270,8 @@ pub(crate) fn region_panel(
             // Beside the origin's own label when they would meet.
             let p = page(c);
             let o = page([0.0; 3]);
-            let offset = if (p[0] - o[0]).hypot(p[1] - o[1]) < 24.0 {
+            let gap = [p[0] - o[0], p[1] - o[1]];
+            let offset = if gap[0] * gap[0] + gap[1] * gap[1] < 24.0 * 24.0 {
                 [8.0, -10.0]
             } else {
                 [-10.0, 4.0]
