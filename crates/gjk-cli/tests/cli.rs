@@ -686,6 +686,63 @@ fn trace_svg_and_errors() {
     assert!(text.contains("result: separated"), "{text}");
 }
 
+/// The JSON a trace page embeds (`gjk trace --html`).
+fn embedded_data(page: &str) -> Value {
+    let start = page.find(r#"id="trace-data">"#).expect("the data element") + 16;
+    let len = page[start..].find("</script>").unwrap();
+    serde_json::from_str(&page[start..start + len]).expect("the embedded JSON")
+}
+
+/// `--html` writes one self-contained page: nothing loaded from elsewhere,
+/// the trace embedded exactly as `--json` prints it, the shapes' and
+/// `A − B`'s wireframes, and beside the trace the seed variants whose runs
+/// differ, each with its first differing step (examples/traces.jsonl says
+/// which).
+#[test]
+fn trace_html_is_one_self_contained_page() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-tests");
+    std::fs::create_dir_all(&dir).unwrap();
+    for (id, seed, first) in [
+        ("vertex-vertex-2d-1-14", "eric", 3),
+        ("vertex-edge-3d-1-2", "dubious", 3),
+    ] {
+        let path = dir.join(format!("{id}.html"));
+        let arg = path.to_string_lossy().into_owned();
+        let (code, json, err) = trace_cli(&[
+            "--json",
+            "--html",
+            &arg,
+            "--id",
+            id,
+            "examples/traces.jsonl",
+        ]);
+        assert_eq!(code, 0, "{id}: {err}");
+        let page = std::fs::read_to_string(&path).unwrap();
+        assert!(page.starts_with("<!DOCTYPE html>"), "{id}");
+        for outside in ["http:", "https:", "src=", "<link", "@import", "url("] {
+            assert!(
+                !page.contains(outside),
+                "{id}: the page refers to {outside}"
+            );
+        }
+        let data = embedded_data(&page);
+        let trace: Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(data["trace"], trace, "{id}: the page's trace is --json's");
+        for shape in ["a", "b", "difference"] {
+            let edges = data["shapes"][shape]["edges"].as_array();
+            assert!(edges.is_some_and(|e| !e.is_empty()), "{id}: {shape}");
+        }
+        let variants = data["variants"].as_array().unwrap();
+        let v = variants
+            .iter()
+            .find(|v| v["name"] == seed)
+            .unwrap_or_else(|| panic!("{id}: no column for {seed}"));
+        assert_eq!(v["first_difference"], first, "{id}: {seed}");
+        let named = variants.len() + data["same"].as_array().unwrap().len();
+        assert_eq!(named, if id.contains("-3d-") { 3 } else { 1 }, "{id}");
+    }
+}
+
 /// The trace sample in the README is what the tool prints.
 #[test]
 fn the_readme_trace_sample_is_true() {

@@ -256,9 +256,7 @@ fn panel<T: Field, const N: usize>(
     s: &TraceStep<T, N>,
     planar: bool,
 ) {
-    let r = frame.rect();
-    svg.rect(r.x, r.y, r.w, r.h, r##"fill="#fbfbfb" stroke="#cccccc""##);
-    svg.begin_clip(r.x, r.y, r.w, r.h);
+    svg.begin_panel(frame.rect(), "#fbfbfb");
     let st = &s.step;
     draw_hull(
         svg,
