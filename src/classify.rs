@@ -401,8 +401,15 @@ fn low_feature<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> Option<Low> {
 
 /// Every primitive sign test the classifier can evaluate on `simplex`, named
 /// as in the derivations: `toward(X,Y)` is `XY · XO`, `beyond(XY|Z)` is
-/// `s_XY^Z`, `outside(XYZ)` is the oriented face test (tetrahedra) and
-/// `height(ABC)` is `(AB × AC) · AO` (3D triangles).
+/// `s_XY^Z`, `side(AB)` is `perp(AB) · AO = AB × AO` (2D segments: positive
+/// on region 2's side, zero when `O` is on the line), `outside(XYZ)` is the
+/// oriented face test (tetrahedra) and `height(ABC)` is `(AB × AC) · AO`
+/// (3D triangles).
+///
+/// Each is an affine function of the origin's position (the simplex held
+/// fixed). The classifier's other conditions are not sign tests: a zero
+/// Gram determinant or volume (degenerate simplices) and, for a 3D segment,
+/// the edge direction `d = 0` (the origin on the line, a vector condition).
 ///
 /// A value of exactly zero means the origin is on the boundary between two
 /// regions; the spec uses this to label its boundary cases, and traces print
@@ -431,6 +438,9 @@ pub fn sign_tests<T: Scalar, const N: usize>(simplex: &Simplex<T, N>) -> Vec<(St
                 }
             }
         }
+    }
+    if N == 2 && n == 2 {
+        out.push(("side(AB)".into(), side(&p)));
     }
     if N == 3 && n == 3 {
         out.push((
@@ -492,6 +502,12 @@ fn line_case<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> LineCase<T, N> {
     }
 }
 
+/// `perp(AB) · AO = AB × AO` for a 2D segment (`perp(AB) = (−y, x)`):
+/// positive on the side of region 2, zero when `O` is on the line.
+fn side<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> T {
+    cross2(&(&p[1] - &p[0]), &(-&p[0])).unwrap_or_else(T::zero)
+}
+
 fn classify_line<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> Classification<T, N> {
     let two_d = N == 2;
     match line_case(p) {
@@ -504,10 +520,7 @@ fn classify_line<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> Classificatio
         LineCase::B if two_d => found(Region::Line2(Line2Region::R4), &[1], -&p[1]),
         LineCase::B => found(Region::Line3(Line3Region::B), &[1], -&p[1]),
         LineCase::Between(d) if two_d => {
-            // Region 2 is the side of perp(AB) = (−y, x): cross(AB, AO) > 0.
-            let ab = &p[1] - &p[0];
-            let side = cross2(&ab, &(-&p[0])).unwrap_or_else(T::zero);
-            let r = if side > T::zero() {
+            let r = if side(p) > T::zero() {
                 Line2Region::R2
             } else {
                 Line2Region::R3
