@@ -32,12 +32,15 @@
 //!
 //! # Reachability
 //!
-//! Each variant says whether the GJK loop can reach it *in exact arithmetic*.
-//! The seeds rule out the regions on the "old" side of the simplex; this
-//! crate proves it (the loop's distance strictly decreases, so no feature of
-//! the previous simplex can hold the new closest point) and proves two more
-//! that the seeds still test for (vertex `A` of the line and of the
-//! triangle). The classifier handles every region anyway, with the correct
+//! Each variant says whether this crate's GJK loop can reach it *in exact
+//! arithmetic*. The seeds rule out the regions on the "old" side of the
+//! simplex; for this crate's loop that is proved (the loop's distance
+//! strictly decreases, so no feature of the previous simplex can hold the
+//! new closest point), with two more that the seeds still test for (vertex
+//! `A` of the line and of the triangle). The seeds' own loops, whose search
+//! directions do not always point from the closest point at the origin, do
+//! meet some of these regions (`spec/README.md`, "The seeds' loops", with a
+//! case each in `tests/data/seed_variants/unreachable.jsonl`). The classifier handles every region anyway, with the correct
 //! Voronoi action, because rounding can produce them in float mode and because
 //! a reference classifier must be total.
 
