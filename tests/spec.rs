@@ -468,7 +468,8 @@ fn rational_strings_parse() {
 }
 
 /// `spec/README.md` has a table row for every region and no row for a
-/// region the code does not have.
+/// region the code does not have, and its **seeds** column is
+/// `Region::seeds` (the cited seeds, or `crate`).
 #[test]
 fn spec_readme_has_a_row_per_region() {
     let text = std::fs::read_to_string(common::root().join("spec/README.md")).unwrap();
@@ -491,4 +492,34 @@ fn spec_readme_has_a_row_per_region() {
             "spec/README.md has a row for unknown region {id}"
         );
     }
+    // The per-kind tables: `| `ID` | SEEDS | …`, SEEDS being seed numbers or
+    // `crate`.
+    let is_seeds = |c: &str| {
+        c == "crate"
+            || c.split(' ')
+                .all(|n| n.len() == 3 && n.parse::<u16>().is_ok())
+    };
+    let mut checked = 0;
+    for line in text.lines() {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        let (Some(id), Some(seeds)) = (cells.get(1), cells.get(2)) else {
+            continue;
+        };
+        let Some(region) = id
+            .strip_prefix('`')
+            .and_then(|i| i.strip_suffix('`'))
+            .and_then(Region::from_spec_id)
+        else {
+            continue;
+        };
+        if is_seeds(seeds) {
+            assert_eq!(
+                *seeds,
+                region.seeds(),
+                "spec/README.md: the seeds of {region}"
+            );
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, Region::all().count(), "rows with a seeds column");
 }
