@@ -48,19 +48,31 @@
 //!   oriented away from the fourth vertex `W`, `n · XO > 0` (seed 000's
 //!   `dot(ab_x_ac, ao) > 0`). The direction is `n` oriented towards `O`.
 //!
-//! * **Containment** — tested first, so that no vertex or edge region ever
-//!   has `v = O`: the closed segment contains `O` iff `d = 0` for the edge and
-//!   both slab tests are `≥ 0`; the closed 2D triangle iff no edge test is
-//!   positive; the closed 3D triangle iff that and `n · AO = 0`; the closed
-//!   tetrahedron iff no face test is positive.
+//! * **Containment** — tested before every region test, so that no vertex
+//!   or edge region ever has `v = O`: the closed segment contains `O` iff
+//!   `d = 0` for the edge and both slab tests are `≥ 0`; the closed 2D
+//!   triangle iff no edge test is positive; the closed 3D triangle iff that
+//!   and `n · AO = 0`; the closed tetrahedron iff no face test is positive.
 //!
-//! Degenerate simplices (repeated or affinely dependent vertices) are
-//! detected by a zero Gram determinant (`|AB|²|AC|² − (AB·AC)²` for a
-//! triangle, `AB · (AC × AD)` for a tetrahedron) and named `…-DEG`. In exact
-//! arithmetic the GJK loop never builds one (see [`crate::gjk`]); in float
-//! mode the loop stops with a non-convergence outcome instead of guessing.
-//! Float rounding can also make the sign tests contradict each other so that
-//! no region's conditions hold; that is reported the same way.
+//! * **Degenerate simplices** (repeated or affinely dependent vertices) are
+//!   tested first of all, before containment: `A = B` for a segment, a Gram
+//!   determinant `|AB|²|AC|² − (AB·AC)² ≤ 0` for a triangle (zero, or
+//!   negative by rounding), a zero `AB · (AC × AD)` for a tetrahedron. They are named `…-DEG`: the tests
+//!   above assume independent vertices (a collinear triangle's edge normals
+//!   are all zero, so "no edge test is positive" would hold wherever `O` is).
+//!   In exact arithmetic the GJK loop never builds one (see [`crate::gjk`]);
+//!   in float mode the loop stops with a non-convergence outcome instead of
+//!   guessing. Float rounding can also make the sign tests contradict each
+//!   other so that no region's conditions hold; that is reported the same
+//!   way.
+//!
+//! The order, then: degenerate, containment, then the vertices and the
+//! edges (a 3D triangle tests its face before them, a tetrahedron its faces
+//! after them), newest first. Containment comes before the regions so that
+//! it wins where the origin is on the simplex's boundary (a vertex's
+//! conditions also hold at `O = A`); the other regions' conditions are
+//! written so that no two hold at once, and their order only decides which
+//! is checked first.
 //!
 //! # Float mode: values below their own rounding error count as zero
 //!
@@ -70,16 +82,17 @@
 //! rounded, but nothing overflows or underflows (a Gram determinant has
 //! degree 6 and would leave `f32`'s range from coordinates near `2²¹`).
 //!
-//! Three computed quantities decide between "search on" and "the origin is
-//! on this feature": the edge direction `d` (a cubic form in the
-//! coordinates), the height `(AB × AC) · AO` of a 3D triangle and the face
-//! tests of a tetrahedron (also cubic). With `m` the largest coordinate
-//! magnitude of the simplex, each is computed with an absolute error below
-//! a small multiple of `u m³` (`u` = [`Scalar::UNIT_ROUNDOFF`]: a handful of
-//! roundings, each of relative size `u`, on terms of size at most `4m³`).
-//! Below [`NOISE_FACTOR`]` · u · m³` the sign of such a value is rounding
-//! noise, so it is taken as zero: the origin lies on the feature up to
-//! rounding. In distance that is `NOISE_FACTOR · u · m` for a well-shaped
+//! Two computed quantities decide between "search on" and "the origin is
+//! on this feature", and are filtered: the edge direction `d` (a cubic form
+//! in the coordinates; for a segment, and for the edge a triangle or a
+//! tetrahedron keeps) and the height `(AB × AC) · AO` of a 3D triangle (also
+//! cubic). With `m` the largest coordinate magnitude of the simplex, each
+//! is computed with an absolute error below a small multiple of `u m³`
+//! (`u` = [`Scalar::UNIT_ROUNDOFF`]: a handful of roundings, each of
+//! relative size `u`, on terms of size at most `4m³`). Below
+//! [`NOISE_FACTOR`]` · u · m³` the sign of such a value is rounding noise,
+//! so it is taken as zero: the origin lies on the feature up to rounding.
+//! In distance that is `NOISE_FACTOR · u · m` for a well-shaped
 //! feature, but more for a short edge or a thin face: an edge direction is
 //! `dist · |XY|²`, so the noise allows `dist` up to `NOISE_FACTOR · u ·
 //! m³ / |XY|²`. The loop therefore checks every containment decided this
@@ -90,6 +103,15 @@
 //! stalls and reports non-convergence. Exact mode has `u = 0` and is
 //! unaffected. The threshold is the float mode's tolerance band; a test in
 //! `tests/semantics.rs` shows where it starts to matter.
+//!
+//! No other test is filtered: the slab and in-face edge tests, the 2D
+//! triangle's containment, the degenerate checks and the tetrahedron's face
+//! tests `outside(XYZ)` are used with the sign they are computed with. A
+//! face test within rounding of zero therefore decides by its computed
+//! sign: an origin just outside a face can be named `3D-TET-IN` (which the
+//! loop checks before reporting it, as above), and one on or just inside a
+//! face can be named that face's region, from which the loop searches on
+//! along the face's normal.
 
 use crate::error::{Error, Which};
 use crate::region::{
@@ -377,8 +399,15 @@ fn low_feature<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> Option<Low> {
 
 /// Every primitive sign test the classifier can evaluate on `simplex`, named
 /// as in the derivations: `toward(X,Y)` is `XY · XO`, `beyond(XY|Z)` is
-/// `s_XY^Z`, `outside(XYZ)` is the oriented face test (tetrahedra) and
-/// `height(ABC)` is `(AB × AC) · AO` (3D triangles).
+/// `s_XY^Z`, `side(AB)` is `perp(AB) · AO = AB × AO` (2D segments: positive
+/// on region 2's side, zero when `O` is on the line), `outside(XYZ)` is the
+/// oriented face test (tetrahedra) and `height(ABC)` is `(AB × AC) · AO`
+/// (3D triangles).
+///
+/// Each is an affine function of the origin's position (the simplex held
+/// fixed). The classifier's other conditions are not sign tests: a zero
+/// Gram determinant or volume (degenerate simplices) and, for a 3D segment,
+/// the edge direction `d = 0` (the origin on the line, a vector condition).
 ///
 /// A value of exactly zero means the origin is on the boundary between two
 /// regions; the spec uses this to label its boundary cases, and traces print
@@ -407,6 +436,9 @@ pub fn sign_tests<T: Scalar, const N: usize>(simplex: &Simplex<T, N>) -> Vec<(St
                 }
             }
         }
+    }
+    if N == 2 && n == 2 {
+        out.push(("side(AB)".into(), side(&p)));
     }
     if N == 3 && n == 3 {
         out.push((
@@ -468,6 +500,12 @@ fn line_case<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> LineCase<T, N> {
     }
 }
 
+/// `perp(AB) · AO = AB × AO` for a 2D segment (`perp(AB) = (−y, x)`):
+/// positive on the side of region 2, zero when `O` is on the line.
+fn side<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> T {
+    cross2(&(&p[1] - &p[0]), &(-&p[0])).unwrap_or_else(T::zero)
+}
+
 fn classify_line<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> Classification<T, N> {
     let two_d = N == 2;
     match line_case(p) {
@@ -480,10 +518,7 @@ fn classify_line<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> Classificatio
         LineCase::B if two_d => found(Region::Line2(Line2Region::R4), &[1], -&p[1]),
         LineCase::B => found(Region::Line3(Line3Region::B), &[1], -&p[1]),
         LineCase::Between(d) if two_d => {
-            // Region 2 is the side of perp(AB) = (−y, x): cross(AB, AO) > 0.
-            let ab = &p[1] - &p[0];
-            let side = cross2(&ab, &(-&p[0])).unwrap_or_else(T::zero);
-            let r = if side > T::zero() {
+            let r = if side(p) > T::zero() {
                 Line2Region::R2
             } else {
                 Line2Region::R3

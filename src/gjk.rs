@@ -49,7 +49,9 @@
 //!    decreases**, and no simplex is ever visited twice;
 //! 3. consequently the closest point of the new simplex lies on a feature
 //!    that contains `w`: the regions of the older vertices are unreachable
-//!    (the seeds' "not possible" cases).
+//!    (the seeds' "not possible" cases; the seeds' own loops, whose
+//!    directions are not always `O − v`, do meet some of them:
+//!    `spec/README.md`, "The seeds' loops").
 //!
 //! For polytopes the support map returns one of finitely many points
 //! (contract item 4 of [`crate::shape`]: vertices, or sums and images of

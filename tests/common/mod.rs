@@ -3,6 +3,7 @@
 
 pub mod epa_check;
 pub mod spec_table;
+pub mod ties;
 
 use std::path::Path;
 
