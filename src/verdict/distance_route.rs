@@ -517,7 +517,7 @@ mod tests {
             ([1, 1, 0], "touching"),
             ([1, 1, 1], "touching"),
             ([2, 0, 0], "separated"),
-            ([0, 0, 0], "overlapping"),
+            ([0, 0, 0], "penetrating"),
         ] {
             let b = cube(o, Which::B);
             let r = by_distance_loop(&a, &b, &DistanceOptions::default()).unwrap();
