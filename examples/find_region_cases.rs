@@ -22,8 +22,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use common::ties::{all_ties, suggested_case, ties_alone, Tie};
 use common::{show, Cloud, Lcg};
+use gjk::boolean::{gjk_observed, Options, Step};
 use gjk::classify::{classify, sign_tests};
-use gjk::gjk::{gjk_observed, Options, Step};
 use gjk::region::Region;
 use gjk::{Rational, Simplex, Vector};
 use num_traits::{Signed, Zero};

@@ -53,6 +53,9 @@ MAPPINGS = [
     "descent depth and EPA's stage prefixes ('EPA ', 'GJK: ') are gone. "
     "Each old text maps to exactly one new text (REASON_TEXTS), so the kind "
     "of every reason is unchanged",
+    "text traces name the boolean loop's file: `src/gjk.rs` is now "
+    "`src/boolean.rs` (the module `gjk::gjk` became `gjk::boolean`, so the "
+    "crate's name is not also a module's); only that path changes",
 ]
 
 # Old reason text (regex) -> new text (format with the groups; None: the
@@ -101,6 +104,9 @@ def map_pair(run, old, new):
     run `run`: returns the base line as the head build prints it, where the
     change is one of the deliberate ones and the head's value passes that
     change's check; otherwise the base line unchanged."""
+    if isinstance(old, str) and isinstance(new, str):
+        renamed = old.replace("src/gjk.rs", "src/boolean.rs")
+        return renamed if renamed == new else old
     if not (isinstance(old, dict) and isinstance(new, dict)):
         return old
     if old.get("id") != new.get("id"):

@@ -317,133 +317,184 @@ where
 {
     let mut d = start_direction(opts.initial_direction.as_ref())?;
     let mut simplex = Simplex::<T, N>::new();
-    let mut iterations = 0;
-    let no_verdict = |reason, simplex, d, iterations| Report {
-        outcome: Outcome::NoVerdict {
-            reason,
-            simplex,
-            direction: Some(d),
-        },
-        iterations,
-    };
-    loop {
-        if iterations >= opts.max_iterations {
-            let reason = NoVerdict::IterationCap {
-                cap: opts.max_iterations,
-            };
-            return Ok(no_verdict(reason, simplex, d, iterations));
-        }
-        let vertex = support_vertex(a, b, &d, iterations)?;
-        let iteration = iterations;
-        iterations += 1;
-        let progress = dot(&vertex.w, &d);
+    for iteration in 0..opts.max_iterations {
+        let iterations = iteration + 1;
+        // w ← s_A(d) − s_B(−d)
+        let w = support_vertex(a, b, &d, iteration)?;
+        let progress = dot(&w.w, &d);
         if !progress.is_finite() {
             return Err(Error::Overflow { iteration });
         }
+        // if w · d < 0: return Separated { axis: d }
         if progress < T::zero() {
             if O::ENABLED {
-                observer.step(Step {
-                    iteration,
-                    direction: d.clone(),
-                    vertex: vertex.clone(),
-                    progress,
-                    simplex: Simplex::new(),
-                    region: None,
-                    kept: simplex.clone(),
-                    next_direction: None,
-                    containment_refuted: false,
-                });
+                observer.step(Step::separating(iteration, &d, &w, progress, &simplex));
             }
+            let outcome = Outcome::Separated {
+                axis: d,
+                support: w,
+            };
             return Ok(Report {
-                outcome: Outcome::Separated {
-                    axis: d,
-                    support: vertex,
-                },
+                outcome,
                 iterations,
             });
         }
+        // W ← [w] ++ W
         let mut grown = simplex.clone();
-        if grown.push_front(vertex.clone()).is_err() {
-            // Only a classifier bug could leave a full simplex: say so rather
-            // than panic.
-            let region = Region::Tet3(crate::region::Tet3Region::Degenerate);
-            return Ok(no_verdict(
-                NoVerdict::Degenerate { region },
-                simplex,
-                d,
-                iterations,
-            ));
+        if grown.push_front(w.clone()).is_err() {
+            // Only a classifier bug could leave a full simplex: say so.
+            let reason = NoVerdict::Degenerate { region: FULL };
+            return Ok(no_verdict(reason, simplex, d, iterations));
         }
-        let c = classify(&grown)?;
-        let mut kept = c.apply(&grown);
-        let mut next = c.direction.clone();
-        let mut kind = c.region.kind();
-        if kind == RegionKind::Contains {
-            if let Some(face) = containment_refuted(&grown)? {
-                // Float mode: the classifier's noise decision is refuted
-                // (module docs, "Float mode: containment is checked"). Go
-                // on from the face that holds the closest point, classified
-                // afresh in the crate's conventions; with no direction there
-                // either, no verdict.
-                let sub = grown.select(&face).unwrap_or_else(|| grown.clone());
-                let again = classify(&sub)?;
-                match (again.region.kind(), &again.direction) {
-                    (RegionKind::Search, Some(d2)) if is_finite(d2) && !is_zero(d2) => {
-                        kept = again.apply(&sub);
-                        next = again.direction;
-                        kind = RegionKind::Search;
-                    }
-                    _ => kind = RegionKind::Degenerate,
-                }
-            }
-        }
+        // (region, kept, d') ← classify(W)
+        let next = decide(&grown)?;
         if O::ENABLED {
-            // The classifier's region, with what the loop keeps and where
-            // it searches next (they differ from the region's own only when
-            // the containment check refuted it).
-            observer.step(Step {
-                iteration,
-                direction: d.clone(),
-                vertex,
-                progress,
-                simplex: grown,
-                region: Some(c.region),
-                kept: kept.clone(),
-                next_direction: next.clone(),
-                // A containing region the loop does not stop on was refuted.
-                containment_refuted: c.region.kind() == RegionKind::Contains
-                    && kind != RegionKind::Contains,
-            });
+            observer.step(next.step(iteration, &d, w, progress, grown));
         }
-        simplex = kept;
-        let region = c.region;
-        match (kind, next) {
+        let region = next.region;
+        simplex = next.kept;
+        d = match (next.kind, next.direction) {
+            // if region contains O: return Intersecting { W }
             (RegionKind::Contains, _) => {
+                let outcome = Outcome::Intersecting { simplex, region };
                 return Ok(Report {
-                    outcome: Outcome::Intersecting { simplex, region },
+                    outcome,
                     iterations,
                 });
             }
-            (RegionKind::Search, Some(next)) if !is_finite(&next) => {
+            // W ← kept;  d ← d'
+            (RegionKind::Search, Some(d)) if !is_finite(&d) => {
                 return Err(Error::Overflow { iteration })
             }
-            (RegionKind::Search, Some(next)) if !is_zero(&next) => d = next,
+            (RegionKind::Search, Some(d)) if !is_zero(&d) => d,
             (RegionKind::Search, _) => {
-                return Ok(no_verdict(
-                    NoVerdict::ZeroDirection { region },
-                    simplex,
-                    d,
-                    iterations,
-                ));
+                let reason = NoVerdict::ZeroDirection { region };
+                return Ok(no_verdict(reason, simplex, d, iterations));
             }
             (RegionKind::Degenerate, _) => {
-                return Ok(no_verdict(
-                    NoVerdict::Degenerate { region },
-                    simplex,
-                    d,
-                    iterations,
-                ));
+                let reason = NoVerdict::Degenerate { region };
+                return Ok(no_verdict(reason, simplex, d, iterations));
             }
+        };
+    }
+    let reason = NoVerdict::IterationCap {
+        cap: opts.max_iterations,
+    };
+    Ok(no_verdict(reason, simplex, d, opts.max_iterations))
+}
+
+/// The region [`gjk_observed`] reports when a full simplex would grow (only
+/// a classifier bug could leave one).
+const FULL: Region = Region::Tet3(crate::region::Tet3Region::Degenerate);
+
+/// A report without a verdict, with the loop's state when it stopped.
+fn no_verdict<T: Scalar, const N: usize>(
+    reason: NoVerdict,
+    simplex: Simplex<T, N>,
+    direction: Vector<T, N>,
+    iterations: usize,
+) -> Report<T, N> {
+    let outcome = Outcome::NoVerdict {
+        reason,
+        simplex,
+        direction: Some(direction),
+    };
+    Report {
+        outcome,
+        iterations,
+    }
+}
+
+/// What one pass does with the grown simplex `W`: the classifier's region,
+/// and the vertices kept and the next direction, which are the region's own
+/// except when the float containment check refutes a containing region
+/// (module docs, "Float mode: containment is checked").
+struct Next<T: Scalar, const N: usize> {
+    /// The classifier's region.
+    region: Region,
+    /// What the loop does: stop (`Contains`), search on or give up.
+    kind: RegionKind,
+    /// The vertices kept.
+    kept: Simplex<T, N>,
+    /// The next search direction.
+    direction: Option<Vector<T, N>>,
+}
+
+/// Classifies `grown` and, in float mode, checks a containing region: a
+/// refuted one goes on from the face that holds the closest point,
+/// classified afresh in the crate's conventions; with no direction there
+/// either, no verdict (`Degenerate`).
+fn decide<T: Scalar, const N: usize>(grown: &Simplex<T, N>) -> Result<Next<T, N>, Error> {
+    let c = classify(grown)?;
+    let mut next = Next {
+        region: c.region,
+        kind: c.region.kind(),
+        kept: c.apply(grown),
+        direction: c.direction.clone(),
+    };
+    if next.kind == RegionKind::Contains {
+        if let Some(face) = containment_refuted(grown)? {
+            let sub = grown.select(&face).unwrap_or_else(|| grown.clone());
+            let again = classify(&sub)?;
+            match (again.region.kind(), &again.direction) {
+                (RegionKind::Search, Some(d)) if is_finite(d) && !is_zero(d) => {
+                    next.kept = again.apply(&sub);
+                    next.direction = again.direction;
+                    next.kind = RegionKind::Search;
+                }
+                _ => next.kind = RegionKind::Degenerate,
+            }
+        }
+    }
+    Ok(next)
+}
+
+impl<T: Scalar, const N: usize> Next<T, N> {
+    /// The [`Step`] of a pass that classified `grown`: the classifier's
+    /// region, with what the loop keeps and where it searches next.
+    fn step(
+        &self,
+        iteration: usize,
+        d: &Vector<T, N>,
+        vertex: Vertex<T, N>,
+        progress: T,
+        grown: Simplex<T, N>,
+    ) -> Step<T, N> {
+        Step {
+            iteration,
+            direction: d.clone(),
+            vertex,
+            progress,
+            simplex: grown,
+            region: Some(self.region),
+            kept: self.kept.clone(),
+            next_direction: self.direction.clone(),
+            // A containing region the loop does not stop on was refuted.
+            containment_refuted: self.region.kind() == RegionKind::Contains
+                && self.kind != RegionKind::Contains,
+        }
+    }
+}
+
+impl<T: Scalar, const N: usize> Step<T, N> {
+    /// The [`Step`] of a pass that ended with the support test.
+    fn separating(
+        iteration: usize,
+        d: &Vector<T, N>,
+        vertex: &Vertex<T, N>,
+        progress: T,
+        kept: &Simplex<T, N>,
+    ) -> Step<T, N> {
+        Step {
+            iteration,
+            direction: d.clone(),
+            vertex: vertex.clone(),
+            progress,
+            simplex: Simplex::new(),
+            region: None,
+            kept: kept.clone(),
+            next_direction: None,
+            containment_refuted: false,
         }
     }
 }

@@ -2,7 +2,7 @@
 //!
 //! Bad input never panics and never loops: it is rejected with one of these.
 //! Non-convergence is *not* an error of the query: it is its own outcome
-//! ([`crate::gjk::Outcome::NoVerdict`]); only the `bool` convenience
+//! ([`crate::boolean::Outcome::NoVerdict`]); only the `bool` convenience
 //! functions, which have nowhere else to put it, turn it into
 //! [`Error::NotConverged`].
 

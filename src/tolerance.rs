@@ -26,7 +26,7 @@ use crate::scalar::Scalar;
 use crate::vector::{dot, normalized_points, Points, Vector};
 
 /// The default cap on support calls per query: see "The iteration cap"
-/// in [`crate::gjk`] for why 256.
+/// in [`crate::boolean`] for why 256.
 pub const DEFAULT_MAX_ITERATIONS: usize = 256;
 
 /// The multiple of `u m³` below which a cubic quantity is rounding noise in

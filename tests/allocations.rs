@@ -1,9 +1,9 @@
 //! No heap allocation per query in float mode: the boolean loop
-//! ([`gjk::gjk::gjk`]), the distance loop ([`gjk::distance::distance`],
+//! ([`gjk::boolean::gjk`]), the distance loop ([`gjk::distance::distance`],
 //! both sub-algorithms, cold and warm started) and the three-way query
 //! ([`gjk::verdict::contact`]) on `f64` hulls, in 2D and 3D, on
 //! intersecting, separated and touching pairs — the intersecting ones pass
-//! through the float containment check of `src/gjk.rs`.
+//! through the float containment check of `src/boolean.rs`.
 //!
 //! A counting global allocator counts the allocations of the *current
 //! thread* only (the test harness runs other tests on other threads), while
@@ -15,8 +15,8 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
+use gjk::boolean::{gjk, Options};
 use gjk::distance::{distance, DistanceOptions, DistanceOutcome, SubAlgorithm};
-use gjk::gjk::{gjk, Options};
 use gjk::shape::{Ball, ClimbingHull, ConvexHull};
 use gjk::verdict::{by_boolean_loop, Verdict};
 use gjk::{Support, Vector, Which};

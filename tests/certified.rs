@@ -11,8 +11,8 @@ mod pairs;
 
 use std::collections::BTreeMap;
 
+use gjk::boolean::Options;
 use gjk::certified::{certify, Certificate, CertifiedError, CertifiedOptions, FallbackReason};
-use gjk::gjk::Options;
 use gjk::scalar::rational_from_f64;
 use gjk::shape::ConvexHull;
 use gjk::verdict::{by_boolean_loop, Verdict};

@@ -10,8 +10,8 @@
 mod common;
 
 use common::{epa_check, Cloud};
+use gjk::boolean::{gjk, Options, Outcome};
 use gjk::epa::{epa, epa_from_simplex, EpaOptions, EpaOutcome};
-use gjk::gjk::{gjk, Options, Outcome};
 use gjk::verdict::{by_boolean_loop, Verdict};
 use gjk::NoVerdict;
 use gjk::{Error, Rational, Scalar, Support, Vector};
@@ -197,7 +197,7 @@ fn opengjk_3_intersecting_flat_polygons_in_3d() {
         v(0.5, 0.25, 1.0),
         v(0.5, 0.75, 1.0),
     ]);
-    assert!(gjk::gjk::intersects(&a, &b).unwrap());
+    assert!(gjk::boolean::intersects(&a, &b).unwrap());
     assert_eq!(contact_name(&a, &b, &Options::default()), "penetrating");
     // Coplanar overlapping polygons: also intersecting and (flat) touching.
     let c = Cloud(vec![v(0.5, 0.5, 0.0), v(2.0, 0.5, 0.0), v(0.5, 2.0, 0.0)]);

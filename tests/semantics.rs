@@ -6,7 +6,7 @@
 mod common;
 
 use common::{convert, show, Cloud, Lcg};
-use gjk::gjk::{gjk, intersects, Options, Outcome};
+use gjk::boolean::{gjk, intersects, Options, Outcome};
 use gjk::vector::dot;
 use gjk::verdict::{by_boolean_loop, penetrates, Verdict};
 use gjk::NoVerdict;
@@ -376,7 +376,7 @@ fn bad_input_gets_a_typed_error() {
     ));
 }
 
-/// Float containment is checked (`gjk::gjk`, "Float mode: containment is
+/// Float containment is checked (`gjk::boolean`, "Float mode: containment is
 /// checked"): the `diff_2d` fuzz finding of tests/fuzz_crashes. `A`'s edge
 /// from `(−1, −1)` to `(257, 0)` passes below `B = {(0, y₀)}`; at `y₀ = 0`
 /// the gap is `257/√66565 ≈ 0.996`, about `2000 u` relative to `A`'s size

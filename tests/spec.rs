@@ -25,8 +25,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use common::spec_table::{table, Case, Row};
 use common::ties::{all_ties, flips, suggested_case, ties_alone, Tie};
 use common::{convert, rat, show, simplex, trace_text, vectors, Cloud, Lcg};
+use gjk::boolean::{gjk_observed, Options, Outcome, Step};
 use gjk::classify::{classify, sign_tests};
-use gjk::gjk::{gjk_observed, Options, Outcome, Step};
 use gjk::region::{Region, RegionKind};
 use gjk::{Rational, Vector};
 use num_traits::Zero;
@@ -201,7 +201,7 @@ fn random_runs<const N: usize>(seed: u64, runs: usize, seen: &mut BTreeMap<&'sta
     }
 }
 
-/// The proof in `src/gjk.rs` says the loop never builds a degenerate simplex
+/// The proof in `src/boolean.rs` says the loop never builds a degenerate simplex
 /// and never lands in a region of the older vertices; this checks it on
 /// thousands of random exact runs (and that every reachable region shows up).
 #[test]

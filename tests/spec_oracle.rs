@@ -33,8 +33,8 @@ use std::cmp::Ordering;
 
 use common::spec_table::{table, Case};
 use common::{convert, show, simplex, vectors, Cloud, Lcg};
+use gjk::boolean::{gjk, gjk_observed, Options, Outcome, Step};
 use gjk::classify::classify;
-use gjk::gjk::{gjk, gjk_observed, Options, Outcome, Step};
 use gjk::region::{Line2Region, Region, RegionKind, Tri3Region};
 use gjk::scalar::{rational_from_f64, FromRational};
 use gjk::verdict::{by_boolean_loop, Verdict};

@@ -15,8 +15,8 @@ mod pairs;
 #[path = "../crates/gjk-bench/benches/scenes/mod.rs"]
 mod scenes;
 
+use gjk::boolean::{gjk, Options};
 use gjk::distance::{distance, DistanceOptions, DistanceOutcome};
-use gjk::gjk::{gjk, Options};
 use gjk::scalar::{integer, rational_from_f64};
 use gjk::shape::{ClimbingHull, ConvexHull, SupportPath};
 use gjk::tolerance::float_accuracy_bound;

@@ -5,8 +5,8 @@
 mod common;
 
 use common::{Cloud, Lcg};
+use gjk::boolean::Options;
 use gjk::distance::{DistanceOptions, DistanceOutcome};
-use gjk::gjk::Options;
 use gjk::scalar::integer;
 use gjk::tolerance::TOUCH_BAND_FACTOR;
 use gjk::verdict::{by_boolean_loop, by_distance_loop, Separation, Verdict};

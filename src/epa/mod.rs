@@ -185,9 +185,9 @@ pub(crate) mod start;
 
 pub use outcome::{EpaOptions, EpaOutcome, EpaReport, Penetration};
 
+use crate::boolean::{gjk, Options, Outcome};
 use crate::distance::{distance, DistanceOptions, DistanceOutcome};
 use crate::error::{Error, Which};
-use crate::gjk::{gjk, Options, Outcome};
 use crate::relation::NoVerdict;
 use crate::scalar::Field;
 use crate::shape::Support;
@@ -261,7 +261,7 @@ where
 }
 
 /// EPA from a simplex of support points of `A − B` whose hull holds the
-/// origin, e.g. the one [`crate::gjk::Outcome::Intersecting`] carries
+/// origin, e.g. the one [`crate::boolean::Outcome::Intersecting`] carries
 /// (`opts.initial_direction` is not used).
 ///
 /// Errors: as [`epa`], plus an empty simplex, and — in exact mode — a

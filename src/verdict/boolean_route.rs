@@ -1,6 +1,6 @@
 //! Touching versus penetrating, exactly: the seeds' other convention.
 //!
-//! [`crate::gjk`] answers whether the *closed* shapes share a point. Seed 001
+//! [`crate::boolean`] answers whether the *closed* shapes share a point. Seed 001
 //! counts shapes that only touch as *not* colliding. This module decides the
 //! finer question, with the same exactness:
 //!
@@ -43,7 +43,7 @@
 //!
 //! The boolean loop accepts a containing simplex up to the band
 //! `ABS_TOL_FACTOR · u · scale` away from the origin (its containment
-//! check, [`crate::gjk`]), so the descent's signs are read against that
+//! check, [`crate::boolean`]), so the descent's signs are read against that
 //! band: **penetrating** needs the origin deeper than the band inside the
 //! full face, and deeper than it on both sides of a codimension-one face;
 //! otherwise the descent goes on from the near facet, or takes the near side
@@ -56,9 +56,9 @@ use std::cmp::Ordering;
 
 use arrayvec::ArrayVec;
 
+use crate::boolean::{gjk, Options, Outcome};
 use crate::distance::subalgorithm::{nearest_facet, Face};
 use crate::error::Error;
-use crate::gjk::{gjk, Options, Outcome};
 
 use super::{Verdict, VerdictReport};
 use crate::relation::NoVerdict;

@@ -1,7 +1,7 @@
 //! Separated, touching or penetrating: the three-way question, with the
 //! evidence of each answer.
 //!
-//! The boolean loop ([`crate::gjk`]) answers whether the *closed* shapes
+//! The boolean loop ([`crate::boolean`]) answers whether the *closed* shapes
 //! share a point. Seed 001 counts shapes that only touch as *not*
 //! colliding; this module decides the finer question with the same
 //! exactness (the three answers are defined in [`crate::relation`]).
@@ -45,9 +45,9 @@ mod distance_route;
 pub use boolean_route::by_boolean_loop;
 pub use distance_route::by_distance_loop;
 
+use crate::boolean::Options;
 use crate::distance::DistanceOptions;
 use crate::error::Error;
-use crate::gjk::Options;
 use crate::relation::{NoVerdict, Relation};
 use crate::scalar::{Field, Scalar};
 use crate::shape::Support;

@@ -28,8 +28,8 @@ use std::sync::LazyLock;
 
 use divan::counter::ItemsCount;
 use divan::{black_box, Bencher};
+use gjk::boolean::Options;
 use gjk::certified::{certify, Certificate, CertifiedOptions};
-use gjk::gjk::Options;
 use gjk::scalar::rational_from_f64;
 use gjk::shape::ConvexHull;
 use gjk::verdict::{by_boolean_loop, Verdict};

@@ -11,8 +11,8 @@ mod pairs;
 
 use divan::counter::ItemsCount;
 use divan::{black_box, Bencher};
+use gjk::boolean::{gjk, Options};
 use gjk::distance::{distance, DistanceOptions};
-use gjk::gjk::{gjk, Options};
 use gjk::scalar::{rational_from_f64, FromRational};
 use gjk::shape::ConvexHull;
 use gjk::verdict::by_boolean_loop;
@@ -81,7 +81,7 @@ fn run_contact<T: FromRational, const N: usize>(bencher: Bencher, m: usize) {
     run::<T, N, _>(bencher, m, |a, b| by_boolean_loop(a, b, &opts).unwrap());
 }
 
-/// The boolean query (`gjk::gjk::gjk`) in floats.
+/// The boolean query (`gjk::boolean::gjk`) in floats.
 #[divan::bench(types = [f32, f64], consts = [2, 3], args = SIZES)]
 fn boolean<T: FromRational, const N: usize>(bencher: Bencher, m: usize) {
     run_boolean::<T, N>(bencher, m);

@@ -41,16 +41,16 @@
 //!   overflow (`Error::Overflow`, `f32`) and for a squared distance below
 //!   the float type's normal range (`Error::Underflow`). One more exception: the boolean
 //!   loop's three-way query may give no verdict when its classifier finds
-//!   the float simplex degenerate (documented in [`gjk::gjk`]); the
+//!   the float simplex degenerate (documented in [`gjk::boolean`]); the
 //!   distance loop is held to the rule above on the same input.
 //!
 //! Exact mode has no band: its verdicts must equal the oracle's.
 
 use arbitrary::{Arbitrary, Result as ArbResult, Unstructured};
 
+use gjk::boolean::{gjk, Options, Outcome};
 use gjk::distance::{distance, DistanceOptions, DistanceOutcome, SubAlgorithm};
 use gjk::error::{Error, Which};
-use gjk::gjk::{gjk, Options, Outcome};
 use gjk::scalar::{rational_from_f64, FromRational, Rational, Real, Scalar};
 use gjk::shape::ConvexHull;
 use gjk::tolerance::{float_accuracy_bound, ABS_TOL_FACTOR};
@@ -689,7 +689,7 @@ impl Check<'_> {
             // The boolean loop has no fallback for a simplex its classifier
             // finds numerically degenerate (the `…-DEG` regions, a noise test
             // of `NOISE_FACTOR · u · |p|²`, conservative by design): it gives
-            // no verdict there, as documented in `gjk::gjk`, even far from
+            // no verdict there, as documented in `gjk::boolean`, even far from
             // touching when a long thin simplex meets 24-bit `f32` (found by
             // `diff_2d`, tests/fuzz_crashes). The distance loop, whose
             // sub-algorithm has a proven-safe fallback, is held to the strict

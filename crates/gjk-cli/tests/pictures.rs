@@ -13,7 +13,7 @@ mod spec_cases;
 #[path = "common/xml.rs"]
 mod xml;
 
-use gjk::gjk::Options;
+use gjk::boolean::Options;
 use gjk::region::{Region, RegionKind};
 use gjk::scalar::integer;
 use gjk::shape::ConvexHull;

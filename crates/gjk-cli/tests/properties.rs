@@ -9,8 +9,8 @@
 //! distance and the distance's axis `witness_b − witness_a`, which is unique
 //! (the closest point of `A − B` to the origin is).
 
+use gjk::boolean::{gjk, Options, Outcome};
 use gjk::distance::{distance, DistanceOptions, DistanceOutcome};
-use gjk::gjk::{gjk, Options, Outcome};
 use gjk::scalar::{integer, FromRational, Rational};
 use gjk::shape::ConvexHull;
 use gjk::verdict::{by_boolean_loop, Verdict};

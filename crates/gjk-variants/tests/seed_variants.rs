@@ -15,7 +15,7 @@ mod common;
 #[path = "common/seed_runs.rs"]
 mod seed_runs;
 
-use gjk::gjk::{gjk, gjk_observed, Options, Step};
+use gjk::boolean::{gjk, gjk_observed, Options, Step};
 use gjk::region::Region;
 use gjk::shape::{Ball, ConvexHull};
 use gjk::verdict::{by_boolean_loop, Verdict};
@@ -195,8 +195,8 @@ fn reference<const N: usize>(case: &Case) -> (bool, Relation) {
     let a = ConvexHull::new(a, Which::A).unwrap();
     let b = ConvexHull::new(b, Which::B).unwrap();
     let intersects = match gjk(&a, &b, &Options::default()).unwrap().outcome {
-        gjk::gjk::Outcome::Intersecting { .. } => true,
-        gjk::gjk::Outcome::Separated { .. } => false,
+        gjk::boolean::Outcome::Intersecting { .. } => true,
+        gjk::boolean::Outcome::Separated { .. } => false,
         other => panic!(
             "{}: the reference has no verdict: {other:?}",
             case_line(case)

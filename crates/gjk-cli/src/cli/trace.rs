@@ -9,7 +9,7 @@ use crate::html::trace_page;
 use crate::picture::trace_svg;
 use crate::trace_format::TraceFormat;
 use clap::Args;
-use gjk::gjk::Options;
+use gjk::boolean::Options;
 use gjk::scalar::FromRational;
 use gjk::shape::ConvexHull;
 use gjk::tolerance::DEFAULT_MAX_ITERATIONS;

@@ -4,8 +4,8 @@ use super::geometry::{
     add, difference_hull, dot2, hull, page_direction, perp, project, scale, sub, Frame, Rect, P2,
 };
 use super::svg::{shorten, style, Svg};
+use gjk::boolean::Outcome;
 use gjk::error::Error;
-use gjk::gjk::Outcome;
 use gjk::scalar::{Field, Scalar};
 use gjk::simplex::Simplex;
 use gjk::trace::{kept_letters, Trace, TraceStep};
