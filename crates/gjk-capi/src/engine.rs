@@ -1,0 +1,150 @@
+//! The one place this crate calls the `gjk` library (a rename there is a
+//! fix here only): the exact three-way verdict, the exact squared distance,
+//! the exact squared depth, and the certified `f64` verdict, for point
+//! clouds given as rows of doubles.
+
+use gjk::certified::{certify, CertifiedOptions};
+use gjk::contact::Contact;
+use gjk::distance::{distance, DistanceOptions, DistanceOutcome};
+use gjk::epa::{epa, EpaOptions, EpaOutcome};
+use gjk::gjk::DEFAULT_MAX_ITERATIONS;
+use gjk::shape::ConvexHull;
+use gjk::verdict::three_way;
+use gjk::{Rational, Relation, Vector, Which};
+
+pub use crate::GJK_MAX_DIM as MAX_DIM;
+
+/// Why a query gave no answer.
+#[derive(Debug)]
+pub enum Failure {
+    /// The dimension is not in `1..=MAX_DIM`.
+    Dimension,
+    /// A shape has no point, or a NaN or infinite coordinate.
+    Input(String),
+    /// The iteration cap was reached without a verdict.
+    NotConverged(String),
+    /// Anything else the library reports.
+    Other(String),
+}
+
+/// The exact answer for the closed convex hulls of two point clouds.
+#[derive(Debug)]
+pub struct Exact {
+    /// Separated, touching or penetrating.
+    pub relation: Relation,
+    /// The squared distance (`0` unless separated).
+    pub dist2: Rational,
+    /// The squared penetration depth (`Some` for penetrating shapes only).
+    pub depth2: Option<Rational>,
+    /// The certificate's vector: a separating axis (separated), the normal
+    /// of a weakly separating plane (touching), EPA's unnormalised contact
+    /// normal (penetrating); empty when EPA gave none.
+    pub axis: Vec<Rational>,
+}
+
+/// Calls `$f::<N>($rows_a, $rows_b)` for `N = $dim`.
+macro_rules! by_dim {
+    ($dim:expr, $f:ident, $a:expr, $b:expr) => {
+        match $dim {
+            1 => $f::<1>($a, $b),
+            2 => $f::<2>($a, $b),
+            3 => $f::<3>($a, $b),
+            4 => $f::<4>($a, $b),
+            5 => $f::<5>($a, $b),
+            6 => $f::<6>($a, $b),
+            7 => $f::<7>($a, $b),
+            8 => $f::<8>($a, $b),
+            _ => Err(Failure::Dimension),
+        }
+    };
+}
+
+/// The exact answer for points `a` and `b` (rows of `dim` doubles, each
+/// read as the exact value of the double).
+pub fn exact(dim: usize, a: &[&[f64]], b: &[&[f64]]) -> Result<Exact, Failure> {
+    by_dim!(dim, exact_in, a, b)
+}
+
+/// The certified relation of the hulls of `a` and `b` (exact, usually
+/// decided in `f64` with a checked certificate).
+pub fn certified(dim: usize, a: &[&[f64]], b: &[&[f64]]) -> Result<Relation, Failure> {
+    by_dim!(dim, certified_in, a, b)
+}
+
+fn hull<T: gjk::Scalar, const N: usize>(
+    rows: &[&[f64]],
+    which: Which,
+    convert: impl Fn(f64) -> Option<T>,
+) -> Result<ConvexHull<T, N>, Failure> {
+    let mut points = Vec::with_capacity(rows.len());
+    for row in rows {
+        let mut coords = Vec::with_capacity(N);
+        for &x in row.iter() {
+            coords.push(convert(x).ok_or_else(|| {
+                Failure::Input(format!("{which:?}: a coordinate is NaN or infinite"))
+            })?);
+        }
+        points.push(Vector::<T, N>::from_iterator(coords));
+    }
+    ConvexHull::new(points, which).map_err(|e| Failure::Input(e.to_string()))
+}
+
+fn exact_in<const N: usize>(a: &[&[f64]], b: &[&[f64]]) -> Result<Exact, Failure> {
+    let a = hull::<Rational, N>(a, Which::A, Rational::from_float)?;
+    let b = hull::<Rational, N>(b, Which::B, Rational::from_float)?;
+    let other = |e: gjk::Error| Failure::Other(e.to_string());
+    let zero = || Rational::from_integer(0.into());
+    let (three, _) = three_way(&a, &b, DEFAULT_MAX_ITERATIONS).map_err(other)?;
+    match three {
+        Contact::Separated { axis } => {
+            let report = distance(&a, &b, &DistanceOptions::default()).map_err(other)?;
+            match report.outcome {
+                DistanceOutcome::Separated { dist2, .. } => Ok(Exact {
+                    relation: Relation::Separated,
+                    dist2,
+                    depth2: None,
+                    axis: axis.iter().cloned().collect(),
+                }),
+                other => Err(Failure::NotConverged(format!(
+                    "the distance loop after a separating axis: {other:?}"
+                ))),
+            }
+        }
+        Contact::Touching { normal } => Ok(Exact {
+            relation: Relation::Touching,
+            dist2: zero(),
+            depth2: None,
+            axis: normal.iter().cloned().collect(),
+        }),
+        Contact::Penetrating => {
+            let report = epa(&a, &b, &EpaOptions::default()).map_err(other)?;
+            let (depth2, axis) = match report.outcome {
+                EpaOutcome::Penetrating(p) => (Some(p.depth2), p.normal.iter().cloned().collect()),
+                other => {
+                    return Err(Failure::NotConverged(format!(
+                        "EPA on penetrating shapes: {other:?}"
+                    )))
+                }
+            };
+            Ok(Exact {
+                relation: Relation::Penetrating,
+                dist2: zero(),
+                depth2,
+                axis,
+            })
+        }
+        Contact::NotConverged { reason } => Err(Failure::NotConverged(reason.to_string())),
+    }
+}
+
+fn certified_in<const N: usize>(a: &[&[f64]], b: &[&[f64]]) -> Result<Relation, Failure> {
+    let finite = |x: f64| x.is_finite().then_some(x);
+    let a = hull::<f64, N>(a, Which::A, finite)?;
+    let b = hull::<f64, N>(b, Which::B, finite)?;
+    let opts = CertifiedOptions {
+        max_iterations: DEFAULT_MAX_ITERATIONS,
+    };
+    certify(&a, &b, &opts)
+        .map(|r| r.verdict)
+        .map_err(|e| Failure::Other(e.to_string()))
+}
