@@ -65,6 +65,47 @@ typedef struct GjkAnswer {
   char *message;
 } GjkAnswer;
 
+// The parameters of a generated pair (the crate's hard-case generators,
+// `gjk gen`): what a C or C++ fuzzer decodes its bytes into. The ranges
+// are checked (`GJK_STATUS_BAD_INPUT` past them): `family <
+// gjk_gen_family_count()` and the family exists in `dim` (1 to 8);
+// `|scale_exp| ≤ 64`; `spread` 1 to 10; `extra` 0 to 6; `gap` 1 to
+// `2^spread`; `gap_bits` 0 to 24.
+typedef struct GjkGenParams {
+  // The family's index (see [`gjk_gen_family_name`]).
+  size_t family;
+  // The dimension.
+  size_t dim;
+  // Every random choice of the construction.
+  uint64_t seed;
+  // Coordinates are scaled by `2^scale_exp`.
+  int32_t scale_exp;
+  // Base coordinates within `±2^spread`.
+  uint32_t spread;
+  // Extra random points per shape.
+  size_t extra;
+  // The near families' gap or depth is `gap · 2^-gap_bits`.
+  int64_t gap;
+  // See `gap`.
+  uint32_t gap_bits;
+} GjkGenParams;
+
+// A generated pair: row-major arrays of doubles (each exactly the
+// generator's coordinate), owned by the pair and freed by
+// [`gjk_pair_free`].
+typedef struct GjkPair {
+  // The dimension.
+  size_t dim;
+  // The number of points of `a`.
+  size_t a_points;
+  // `a_points · dim` doubles.
+  double *a;
+  // The number of points of `b`.
+  size_t b_points;
+  // `b_points · dim` doubles.
+  double *b;
+} GjkPair;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -118,6 +159,31 @@ enum GjkStatus gjk_certify(const double *a,
 
 // The version of this library, a static NUL-terminated string.
 const char *gjk_version(void);
+
+// The number of generator families.
+size_t gjk_gen_family_count(void);
+
+// Family `i`'s name (a static NUL-terminated string), or null past the
+// last.
+const char *gjk_gen_family_name(size_t i);
+
+// Builds the pair `params` describe (deterministic) into `*out`; free it
+// with [`gjk_pair_free`]. On failure `*out` holds no points.
+//
+// # Safety
+//
+// `params` must point to a readable `GjkGenParams`, `out` to writable
+// memory for one `GjkPair`.
+enum GjkStatus gjk_gen_pair(const struct GjkGenParams *params, struct GjkPair *out);
+
+// Frees the points of a pair filled in by [`gjk_gen_pair`] (twice is
+// harmless).
+//
+// # Safety
+//
+// `pair` must be null or point to a `GjkPair` filled in by
+// [`gjk_gen_pair`] (or already freed by this function).
+void gjk_pair_free(struct GjkPair *pair);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -148,3 +148,59 @@ fn certified_in<const N: usize>(a: &[&[f64]], b: &[&[f64]]) -> Result<Relation, 
         .map(|r| r.verdict)
         .map_err(|e| Failure::Other(e.to_string()))
 }
+
+/// A generated pair (`gjk_gen`): the points of `A` and `B` as rows of
+/// doubles (exact: every generated coordinate is a double).
+pub struct Generated {
+    /// `A`'s points.
+    pub a: Vec<Vec<f64>>,
+    /// `B`'s points.
+    pub b: Vec<Vec<f64>>,
+}
+
+/// The number of generator families; family `i` is `gjk_gen::Family::ALL[i]`.
+pub fn family_count() -> usize {
+    gjk_gen::Family::ALL.len()
+}
+
+/// Family `i`'s name (NUL-terminated, for C), `None` past the last.
+pub fn family_name(i: usize) -> Option<&'static str> {
+    gjk_gen::Family::ALL.get(i).map(|f| f.name())
+}
+
+/// Builds the pair of `gjk_gen::build` (parameters validated there).
+#[allow(clippy::too_many_arguments)] // the generator's parameters, one by one
+pub fn generate(
+    family: usize,
+    dim: usize,
+    seed: u64,
+    scale_exp: i32,
+    spread: u32,
+    extra: usize,
+    gap: i64,
+    gap_bits: u32,
+) -> Result<Generated, Failure> {
+    let family = *gjk_gen::Family::ALL
+        .get(family)
+        .ok_or_else(|| Failure::Input(format!("no generator family {family}")))?;
+    let params = gjk_gen::Params {
+        family,
+        dim,
+        seed,
+        scale_exp,
+        spread,
+        extra,
+        gap,
+        gap_bits,
+    };
+    let pair = gjk_gen::build(&params).map_err(|e| Failure::Input(e.to_string()))?;
+    let rows = |set: &[Vec<i64>]| -> Vec<Vec<f64>> {
+        set.iter()
+            .map(|p| p.iter().map(|&m| m as f64 * 2f64.powi(pair.exp)).collect())
+            .collect()
+    };
+    Ok(Generated {
+        a: rows(&pair.a),
+        b: rows(&pair.b),
+    })
+}

@@ -322,3 +322,146 @@ pub unsafe extern "C" fn gjk_certify(
 pub extern "C" fn gjk_version() -> *const c_char {
     concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast()
 }
+
+/// The parameters of a generated pair (the crate's hard-case generators,
+/// `gjk gen`): what a C or C++ fuzzer decodes its bytes into. The ranges
+/// are checked (`GJK_STATUS_BAD_INPUT` past them): `family <
+/// gjk_gen_family_count()` and the family exists in `dim` (1 to 8);
+/// `|scale_exp| ≤ 64`; `spread` 1 to 10; `extra` 0 to 6; `gap` 1 to
+/// `2^spread`; `gap_bits` 0 to 24.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct GjkGenParams {
+    /// The family's index (see [`gjk_gen_family_name`]).
+    pub family: usize,
+    /// The dimension.
+    pub dim: usize,
+    /// Every random choice of the construction.
+    pub seed: u64,
+    /// Coordinates are scaled by `2^scale_exp`.
+    pub scale_exp: i32,
+    /// Base coordinates within `±2^spread`.
+    pub spread: u32,
+    /// Extra random points per shape.
+    pub extra: usize,
+    /// The near families' gap or depth is `gap · 2^-gap_bits`.
+    pub gap: i64,
+    /// See `gap`.
+    pub gap_bits: u32,
+}
+
+/// A generated pair: row-major arrays of doubles (each exactly the
+/// generator's coordinate), owned by the pair and freed by
+/// [`gjk_pair_free`].
+#[repr(C)]
+#[derive(Debug)]
+pub struct GjkPair {
+    /// The dimension.
+    pub dim: usize,
+    /// The number of points of `a`.
+    pub a_points: usize,
+    /// `a_points · dim` doubles.
+    pub a: *mut f64,
+    /// The number of points of `b`.
+    pub b_points: usize,
+    /// `b_points · dim` doubles.
+    pub b: *mut f64,
+}
+
+/// The number of generator families.
+#[no_mangle]
+pub extern "C" fn gjk_gen_family_count() -> usize {
+    engine::family_count()
+}
+
+/// Family `i`'s name (a static NUL-terminated string), or null past the
+/// last.
+#[no_mangle]
+pub extern "C" fn gjk_gen_family_name(i: usize) -> *const c_char {
+    static NAMES: std::sync::OnceLock<Vec<CString>> = std::sync::OnceLock::new();
+    let names = NAMES.get_or_init(|| {
+        (0..engine::family_count())
+            .filter_map(engine::family_name)
+            .map(|n| CString::new(n).unwrap_or_default())
+            .collect()
+    });
+    names.get(i).map_or(ptr::null(), |n| n.as_ptr())
+}
+
+/// Builds the pair `params` describe (deterministic) into `*out`; free it
+/// with [`gjk_pair_free`]. On failure `*out` holds no points.
+///
+/// # Safety
+///
+/// `params` must point to a readable `GjkGenParams`, `out` to writable
+/// memory for one `GjkPair`.
+#[no_mangle]
+pub unsafe extern "C" fn gjk_gen_pair(params: *const GjkGenParams, out: *mut GjkPair) -> GjkStatus {
+    if params.is_null() || out.is_null() {
+        return GjkStatus::NullPointer;
+    }
+    // SAFETY: not null, and readable for one GjkGenParams (caller).
+    let p = unsafe { params.read() };
+    let empty = GjkPair {
+        dim: p.dim,
+        a_points: 0,
+        a: ptr::null_mut(),
+        b_points: 0,
+        b: ptr::null_mut(),
+    };
+    // SAFETY: not null, and writable for one GjkPair (caller).
+    unsafe { out.write(empty) };
+    let built = catch_unwind(|| {
+        engine::generate(
+            p.family,
+            p.dim,
+            p.seed,
+            p.scale_exp,
+            p.spread,
+            p.extra,
+            p.gap,
+            p.gap_bits,
+        )
+    });
+    let pair = match built {
+        Err(_) => return GjkStatus::Internal,
+        Ok(Err(f)) => return status_of(&f).0,
+        Ok(Ok(pair)) => pair,
+    };
+    let flat = |rows: &[Vec<f64>]| -> *mut f64 {
+        let all: Box<[f64]> = rows.iter().flatten().copied().collect();
+        Box::into_raw(all).cast::<f64>()
+    };
+    // SAFETY: initialised above; no other reference to it during the call.
+    let out = unsafe { &mut *out };
+    out.a_points = pair.a.len();
+    out.a = flat(&pair.a);
+    out.b_points = pair.b.len();
+    out.b = flat(&pair.b);
+    GjkStatus::Ok
+}
+
+/// Frees the points of a pair filled in by [`gjk_gen_pair`] (twice is
+/// harmless).
+///
+/// # Safety
+///
+/// `pair` must be null or point to a `GjkPair` filled in by
+/// [`gjk_gen_pair`] (or already freed by this function).
+#[no_mangle]
+pub unsafe extern "C" fn gjk_pair_free(pair: *mut GjkPair) {
+    if pair.is_null() {
+        return;
+    }
+    // SAFETY: not null, filled in by gjk_gen_pair (caller).
+    let pair = unsafe { &mut *pair };
+    for (p, points) in [(&mut pair.a, pair.a_points), (&mut pair.b, pair.b_points)] {
+        if !p.is_null() {
+            // SAFETY: made by Box::into_raw of a boxed slice of
+            // `points · dim` doubles in gjk_gen_pair, not freed since (the
+            // pointer is reset below).
+            drop(unsafe { Box::from_raw(ptr::slice_from_raw_parts_mut(*p, points * pair.dim)) });
+            *p = ptr::null_mut();
+        }
+    }
+}

@@ -105,6 +105,34 @@ int main(void) {
         gjk_answer_free(&ans);
     }
 
+    /* The generators: a vertex touching a facet in 3D is touching. */
+    {
+        GjkGenParams p;
+        GjkPair pair;
+        size_t i, vf = gjk_gen_family_count();
+        for (i = 0; i < gjk_gen_family_count(); i++) {
+            if (strcmp(gjk_gen_family_name(i), "vertex-face") == 0) vf = i;
+        }
+        check(vf < gjk_gen_family_count(), "generators: vertex-face exists");
+        check(gjk_gen_family_name(gjk_gen_family_count()) == NULL, "generators: null past the last");
+        p.family = vf;
+        p.dim = 3;
+        p.seed = 7;
+        p.scale_exp = 30;
+        p.spread = 6;
+        p.extra = 2;
+        p.gap = 1;
+        p.gap_bits = 0;
+        st = gjk_gen_pair(&p, &pair);
+        check(st == GJK_STATUS_OK && pair.a_points > 0 && pair.b_points > 0, "generators: a pair");
+        st = gjk_certify(pair.a, pair.a_points, pair.b, pair.b_points, 3, &v);
+        check(st == GJK_STATUS_OK && v == GJK_VERDICT_TOUCHING, "generators: vertex-face touches");
+        gjk_pair_free(&pair);
+        gjk_pair_free(&pair);
+        p.spread = 99;
+        check(gjk_gen_pair(&p, &pair) == GJK_STATUS_BAD_INPUT, "generators: bad params refused");
+    }
+
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }
