@@ -290,3 +290,40 @@ pub fn cgal_corpus(per_dim: usize) -> Result<Vec<Entry>, String> {
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The gap pairs are separated at squared distance `4^-k |n|²`: times
+    /// `4^k`, an integer (the normal's squared length).
+    #[test]
+    fn gap_pairs_are_at_the_constructed_distance() {
+        for k in [20, 60] {
+            let entries = gaps(k, 4);
+            assert_eq!(entries.len(), 4);
+            for e in entries {
+                let line = serde_json::json!({
+                    "id": e.id, "a": crate::lines::points_json(&e.a), "b": crate::lines::points_json(&e.b)
+                });
+                let case = crate::exact::case_of(&line).unwrap();
+                let x = crate::exact::answers(&case).unwrap();
+                assert!(!x.intersects, "{}", e.id);
+                let scaled =
+                    x.distance_squared * BigRational::from_integer(BigInt::from(1) << (2 * k));
+                assert!(scaled.is_integer(), "{}: {scaled}", e.id);
+            }
+        }
+    }
+
+    /// The large hulls touch at the reflection point (`d = 0`).
+    #[test]
+    fn large_touching_hulls_touch() {
+        let e = &large(1, 40)[0];
+        let line = serde_json::json!({
+            "id": e.id, "a": crate::lines::points_json(&e.a), "b": crate::lines::points_json(&e.b)
+        });
+        let x = crate::exact::answers(&crate::exact::case_of(&line).unwrap()).unwrap();
+        assert!(x.intersects && x.touching, "{}", e.id);
+    }
+}

@@ -30,7 +30,7 @@ pub const TIMEOUT: u32 = 5;
 /// The most runner invocations spent reducing one failure family.
 const SHRINK_CALLS: usize = 24;
 /// The most time spent reducing one failure family.
-const SHRINK_TIME: Duration = Duration::from_secs(60);
+const SHRINK_TIME: Duration = Duration::from_secs(30);
 /// CGAL's pairs per dimension (5 dimensions).
 const CGAL_PER_DIM: usize = 1040;
 
@@ -227,7 +227,7 @@ fn reproduces(
         .map(|&i| (&candidates[i].0, &candidates[i].1))
         .collect();
     let exact = exact_all(&refs, jobs);
-    let replies = runner::run(lib, &batch, jobs, TIMEOUT)?;
+    let replies = runner::run_only(lib, Some(&setting.name), &batch, jobs, TIMEOUT)?;
     for (k, per_setting) in replies.iter().enumerate() {
         let i = index[k];
         let Ok(ex) = &exact[k] else { continue };
@@ -516,7 +516,7 @@ fn lib_section(
         let (a, b, calls) = shrink(lib, setting, kind, &e.a, &e.b, jobs)?;
         // The reduced case, answered again for its line.
         let pc = convert(lib, &a, &b)?;
-        let replies = runner::run(lib, &[pc], 1, TIMEOUT)?;
+        let replies = runner::run_only(lib, Some(name), &[pc], 1, TIMEOUT)?;
         let reply = replies
             .first()
             .and_then(|r| r.iter().find(|(n, _)| n == name))

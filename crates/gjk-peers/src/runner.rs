@@ -196,12 +196,18 @@ pub type Replies = Vec<Vec<(String, Reply)>>;
 /// Runs `cases` through `lib`'s runner, in `jobs` runner processes at once
 /// (each case's settings in child processes, `timeout` seconds each); the
 /// answers by case, then by setting (in [`settings`] order).
-pub fn run(
+pub fn run(lib: Lib, cases: &[PeerCase], jobs: usize, timeout: u32) -> Result<Replies, String> {
+    run_only(lib, None, cases, jobs, timeout)
+}
+
+/// [`run`] with one setting only (`Some(name)`), or all of them.
+pub fn run_only(
     lib: Lib,
+    only: Option<&str>,
     cases: &[PeerCase],
     jobs: usize,
     timeout: u32,
-) -> Result<Vec<Vec<(String, Reply)>>, String> {
+) -> Result<Replies, String> {
     if cases.is_empty() {
         return Ok(Vec::new());
     }
@@ -209,7 +215,7 @@ pub fn run(
     let parts: Vec<Result<Replies, String>> = std::thread::scope(|s| {
         let handles: Vec<_> = cases
             .chunks(chunk)
-            .map(|part| s.spawn(move || run_one(lib, part, timeout)))
+            .map(|part| s.spawn(move || run_one(lib, only, part, timeout)))
             .collect();
         handles
             .into_iter()
@@ -228,6 +234,7 @@ pub fn run(
 
 fn run_one(
     lib: Lib,
+    only: Option<&str>,
     cases: &[PeerCase],
     timeout: u32,
 ) -> Result<Vec<Vec<(String, Reply)>>, String> {
@@ -241,6 +248,7 @@ fn run_one(
     }
     let mut child = Command::new(lib.binary())
         .args(["--timeout", &timeout.to_string()])
+        .args(only.map(|o| ["--only", o]).into_iter().flatten())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())

@@ -12,7 +12,8 @@
 //      answer it; an exact value may be p/q)
 //   R <case> <setting> fail <kind> <message>
 //     (kind: crashed, timeout, error)
-// `--describe` prints `S <setting> <fields> <description of its settings>`
+// `--only SETTING` runs that setting alone; `--timeout S` sets the time
+// limit per case and setting (default 10 s). `--describe` prints `S <setting> <fields> <description of its settings>`
 // lines (fields: the expect fields it answers, comma-separated).
 //
 // A child that is killed by a signal (an abort, a segmentation fault) or
@@ -136,16 +137,19 @@ inline std::string run_isolated(const Setting &setting, const Case &c, unsigned 
 
 inline int main(int argc, char **argv, const std::vector<Setting> &settings) {
     unsigned seconds = 10;
+    std::string only;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--describe") == 0) {
             for (auto &s : settings) printf("S %s %s %s\n", s.name.c_str(), s.fields.c_str(), s.description.c_str());
             return 0;
         }
         if (strcmp(argv[i], "--timeout") == 0 && i + 1 < argc) seconds = (unsigned)atoi(argv[++i]);
+        if (strcmp(argv[i], "--only") == 0 && i + 1 < argc) only = argv[++i];
     }
     Case c;
     for (long index = 0; read_case(c); index++) {
         for (auto &s : settings) {
+            if (!only.empty() && s.name != only) continue;
             std::string line = run_isolated(s, c, seconds);
             printf("R %ld %s %s\n", index, s.name.c_str(), line.c_str());
         }
