@@ -654,9 +654,27 @@ fn fuzz_section(md: &mut String) {
     );
     match std::fs::read_to_string(dir.join("summary.txt")) {
         Ok(summary) => {
-            let _ = writeln!(md, "Summary (`summary.txt`: seconds, fuzzer restarts, executions, then disagreements by setting / kind / exact relation / family):\n\n```text\n{}```\n", summary);
+            let _ = writeln!(md, "Summary (`summary.txt`: the campaign's seconds, libFuzzer's last status line (`#N` units run), the inputs that timed out (libccd's EPA looping: kept as `timeout-*`) or crashed, then the number of executions showing each kind of disagreement, by setting / kind / exact relation / family, and `executions`, the generated pairs the harness checked; an input that libFuzzer mutates little is counted each time it runs):\n\n```text\n{}```\n", summary);
             if let Ok(findings) = std::fs::read_to_string(dir.join("findings.jsonl")) {
                 let n = findings.lines().count();
+                let confirmed = findings
+                    .lines()
+                    .filter(|l| {
+                        let Ok(line) = serde_json::from_str::<Value>(l) else {
+                            return false;
+                        };
+                        exact::case_of(&line)
+                            .and_then(|c| exact::answers(&c))
+                            .and_then(|x| exact::disagreements(&line, &x, REL, "0"))
+                            .is_ok_and(|d| !d.is_empty())
+                    })
+                    .count();
+                let _ = writeln!(
+                    md,
+                    "Each finding judged again here by `gjk check`'s code against the crate's exact \
+                     mode (not the C ABI the harness used), relative tolerance {REL}: **{confirmed} \
+                     of {n} confirmed** as disagreements.\n"
+                );
                 let _ = writeln!(md, "First case of each kind ({n}, `findings.jsonl`; paste into `gjk check`), the first 10:\n\n```json");
                 for l in findings.lines().take(10) {
                     let _ = writeln!(md, "{l}");
