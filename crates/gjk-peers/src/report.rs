@@ -356,10 +356,14 @@ pub fn report(opts: &Options) -> Result<(), String> {
     let entries = corpus::peers_corpus(opts.quick)?;
     let refs: Vec<(&Points, &Points)> = entries.iter().map(|e| (&e.a, &e.b)).collect();
     let exact = exact_all(&refs, opts.jobs);
-    corpus_section(&mut md, &entries, &exact);
+    let mut runs = Vec::new();
     for lib in [Lib::Ccd, Lib::Fcl, Lib::Bullet] {
-        let run = run_lib(lib, &entries, &exact, opts.jobs)?;
-        lib_section(&mut md, lib, &run, &entries, opts.jobs)?;
+        runs.push((lib, run_lib(lib, &entries, &exact, opts.jobs)?));
+    }
+    summary_section(&mut md, &runs);
+    corpus_section(&mut md, &entries, &exact);
+    for (lib, run) in &runs {
+        lib_section(&mut md, *lib, run, &entries, opts.jobs)?;
     }
     cgal_section(
         &mut md,
@@ -369,6 +373,60 @@ pub fn report(opts: &Options) -> Result<(), String> {
     fuzz_section(&mut md);
     print!("{md}");
     Ok(())
+}
+
+/// Failure families by library and kind, before the details.
+fn summary_section(md: &mut String, runs: &[(Lib, LibRun)]) {
+    let _ = writeln!(md, "## Summary\n");
+    let clean: Vec<&str> = runs
+        .iter()
+        .filter(|(_, r)| r.families.is_empty())
+        .map(|(l, _)| l.name())
+        .collect();
+    let verdict = if clean.is_empty() {
+        "Every library is wrong somewhere on these corpora.".to_string()
+    } else {
+        format!("No failure found for: {}.", clean.join(", "))
+    };
+    let _ = writeln!(
+        md,
+        "Failure families found per library (a family: one setting, one field, one direction \
+         of error, one exact relation; details and a smallest case for each below), and the \
+         (case, setting) runs behind them. {verdict}\n"
+    );
+    let _ = writeln!(
+        md,
+        "| library | settings | runs | runs agreeing | families | false positive | false negative | distance | depth | crashed | timeout | error |"
+    );
+    let _ = writeln!(
+        md,
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    );
+    for (lib, run) in runs {
+        let runs: usize = run.totals.values().map(|t| t.0).sum();
+        let agree: usize = run.totals.values().map(|t| t.1).sum();
+        let families = |prefix: &str| {
+            run.families
+                .keys()
+                .filter(|(_, k)| k.starts_with(prefix))
+                .count()
+        };
+        let _ = writeln!(
+            md,
+            "| {} | {} | {runs} | {agree} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            lib.title(),
+            run.settings.len(),
+            run.families.len(),
+            families("intersects: false positive"),
+            families("intersects: false negative"),
+            families("distance"),
+            families("penetration_depth"),
+            families("crashed"),
+            families("timeout"),
+            families("error"),
+        );
+    }
+    let _ = writeln!(md);
 }
 
 fn corpus_section(md: &mut String, entries: &[Entry], exact: &[Result<ExactAnswers, String>]) {
