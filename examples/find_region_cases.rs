@@ -1,120 +1,147 @@
-//! Searches small-integer simplices for a case of every region, and prints
-//! them as `spec/regions.toml` entries.
+//! Searches small-integer simplices for the cases of `spec/regions.toml`
+//! and prints them as its entries: a shape pair on which the loop reaches
+//! each reachable region, a *generic* case of each region (no sign test is
+//! zero), and for each **tie** of the classifier (two neighbouring regions,
+//! one sign test exactly zero; see `tests/common/ties.rs`) the smallest
+//! case with the origin on that boundary alone.
 //!
-//! For each region it looks for a *generic* case (no sign test is zero) and a
-//! *boundary* case (some sign test is exactly zero, so the tie-breaking rule
-//! decides). The output is a starting point for hand curation, not the spec:
-//! `cargo run --example find_region_cases > /tmp/candidates.toml`.
+//! The output is a starting point for hand curation, not the spec:
+//! `cargo run --release --example find_region_cases > /tmp/candidates.toml`
+//! (about four minutes). Search bounds: 200,000 random shape pairs per
+//! dimension (1 to N + 2 points each, coordinates in −3..=3); 200,000 2D
+//! and 400,000 3D random simplices (1 to N + 1 vertices, coordinates in
+//! −s..=s with s drawn from 1..=3). "Smallest" is the least largest
+//! coordinate magnitude, then the least sum of magnitudes, then the shorter
+//! text. A tie that no sampled simplex exercises alone is reported with the
+//! witness `tests/spec.rs` finds for it, scaled to integers.
 
-use std::collections::BTreeMap;
+#[path = "../tests/common/mod.rs"]
+mod common;
 
+use std::collections::{BTreeMap, BTreeSet};
+
+use common::ties::{all_ties, suggested_case, ties_alone, Tie};
+use common::{show, Cloud, Lcg};
+use gjk::boolean::{gjk_observed, Options, Step};
 use gjk::classify::{classify, sign_tests};
-use gjk::gjk::{gjk_observed, Options, Step};
 use gjk::region::Region;
-use gjk::shape::Support;
 use gjk::{Rational, Simplex, Vector};
-use num_traits::Zero;
+use num_traits::{Signed, Zero};
 
-struct Lcg(u64);
-impl Lcg {
-    fn next(&mut self, lo: i64, hi: i64) -> i64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        lo + ((self.0 >> 33) % ((hi - lo + 1) as u64)) as i64
+/// The size a candidate is ranked by: largest magnitude, sum of
+/// magnitudes, text length.
+fn size<const N: usize>(pts: &[Vector<Rational, N>]) -> (Rational, Rational, usize) {
+    let mags = || pts.iter().flat_map(|p| p.iter()).map(Signed::abs);
+    let max = mags().max().unwrap_or_else(Rational::zero);
+    (max, mags().sum(), show(pts).len())
+}
+
+/// Keeps `pts` under `key` if it is smaller than what is there.
+fn keep<K: Ord, const N: usize>(
+    found: &mut BTreeMap<K, Vec<Vector<Rational, N>>>,
+    key: K,
+    pts: &[Vector<Rational, N>],
+) {
+    if found.get(&key).is_none_or(|old| size(pts) < size(old)) {
+        found.insert(key, pts.to_vec());
     }
 }
 
-fn r(v: i64) -> Rational {
-    Rational::from_integer(v.into())
+fn integer_points<const N: usize>(
+    rng: &mut Lcg,
+    len: usize,
+    span: i64,
+) -> Vec<Vector<Rational, N>> {
+    (0..len)
+        .map(|_| {
+            Vector::<Rational, N>::from_fn(|_, _| {
+                Rational::from_integer(rng.int(-span, span).into())
+            })
+        })
+        .collect()
 }
 
+/// Random simplices: the smallest generic case of each region and the
+/// smallest case of each tie.
 fn search<const N: usize>(
-    found: &mut BTreeMap<(String, bool), String>,
+    generic: &mut BTreeMap<&'static str, Vec<Vector<Rational, N>>>,
+    ties: &mut BTreeMap<Tie, Vec<Vector<Rational, N>>>,
     rng: &mut Lcg,
     tries: usize,
 ) {
     for _ in 0..tries {
-        let len = rng.next(1, N as i64 + 1) as usize;
-        let span = rng.next(1, 3);
-        let pts: Vec<Vector<Rational, N>> = (0..len)
-            .map(|_| Vector::<Rational, N>::from_fn(|_, _| r(rng.next(-span, span))))
-            .collect();
+        let len = rng.int(1, N as i64 + 1) as usize;
+        let span = rng.int(1, 3);
+        let pts = integer_points::<N>(rng, len, span);
         let s = Simplex::from_points(pts.clone()).expect("at most N + 1 points");
         let Ok(c) = classify(&s) else { continue };
-        let boundary = sign_tests(&s).iter().any(|(_, v)| v.is_zero());
-        let key = (c.region.spec_id().to_string(), boundary);
-        let entry = points_text(&pts);
-        let better = found
-            .get(&key)
-            .map(|old| entry.len() < old.len())
-            .unwrap_or(true);
-        if better {
-            found.insert(key, entry);
-        }
-    }
-}
-
-/// A brute-force point cloud, so this example needs nothing but the loop.
-struct Cloud<const N: usize>(Vec<Vector<Rational, N>>);
-impl<const N: usize> Support<Rational, N> for Cloud<N> {
-    fn support(&self, d: &Vector<Rational, N>) -> Vector<Rational, N> {
-        let mut best = &self.0[0];
-        for p in &self.0[1..] {
-            if p.dot(d) > best.dot(d) {
-                best = p;
+        match sign_tests(&s).iter().filter(|(_, v)| v.is_zero()).count() {
+            0 => keep(generic, c.region.spec_id(), &pts),
+            1 => {
+                for tie in ties_alone(&pts) {
+                    keep(ties, tie, &pts);
+                }
             }
+            _ => {}
         }
-        best.clone()
     }
-}
-
-/// Points as a TOML-ish literal: `[[1, 2], [3, 4]]`.
-fn points_text<const N: usize>(pts: &[Vector<Rational, N>]) -> String {
-    let rows: Vec<String> = pts
-        .iter()
-        .map(|p| {
-            format!(
-                "[{}]",
-                p.iter()
-                    .map(|x| x.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        })
-        .collect();
-    format!("[{}]", rows.join(", "))
 }
 
 fn loop_pairs<const N: usize>(
-    found: &mut BTreeMap<String, (String, String)>,
+    found: &mut BTreeMap<&'static str, (String, String)>,
     rng: &mut Lcg,
     tries: usize,
 ) {
     for _ in 0..tries {
-        let cloud = |rng: &mut Lcg| {
-            let n = rng.next(1, N as i64 + 2) as usize;
-            Cloud::<N>(
-                (0..n)
-                    .map(|_| Vector::<Rational, N>::from_fn(|_, _| r(rng.next(-3, 3))))
-                    .collect(),
-            )
-        };
-        let (a, b) = (cloud(rng), cloud(rng));
+        let (a, b) = (rng.cloud::<N>(N + 2, 3), rng.cloud::<N>(N + 2, 3));
         let mut steps: Vec<Step<Rational, N>> = Vec::new();
-        if gjk_observed(&a, &b, &Options::default(), &mut steps).is_err() {
+        if gjk_observed(
+            &Cloud(a.clone()),
+            &Cloud(b.clone()),
+            &Options::default(),
+            &mut steps,
+        )
+        .is_err()
+        {
             continue;
         }
         for region in steps.iter().filter_map(|s| s.region) {
-            let (ta, tb) = (points_text(&a.0), points_text(&b.0));
+            let (ta, tb) = (show(&a), show(&b));
             let better = found
                 .get(region.spec_id())
-                .map(|(x, y)| ta.len() + tb.len() < x.len() + y.len())
-                .unwrap_or(true);
+                .is_none_or(|(x, y)| ta.len() + tb.len() < x.len() + y.len());
             if better {
-                found.insert(region.spec_id().to_string(), (ta, tb));
+                found.insert(region.spec_id(), (ta, tb));
             }
+        }
+    }
+}
+
+fn print_case<const N: usize>(region: &str, ties: &[String], pts: &[Vector<Rational, N>]) {
+    println!(
+        "[[case]]\nregion = \"{region}\"\nboundary = {}",
+        !ties.is_empty()
+    );
+    if !ties.is_empty() {
+        let quoted: Vec<String> = ties.iter().map(|t| format!("\"{t}\"")).collect();
+        println!("ties = [{}]", quoted.join(", "));
+    }
+    println!("simplex = {}\n", show(pts));
+}
+
+/// One case per witness: a witness can exercise two ties (both sides of
+/// `height(ABC)` or of `side(AB)`).
+fn print_ties<const N: usize>(ties: &BTreeMap<Tie, Vec<Vector<Rational, N>>>) {
+    let mut printed = BTreeSet::new();
+    for (tie, pts) in ties {
+        let text = show(pts);
+        if printed.insert(text.clone()) {
+            let names: Vec<String> = ties
+                .iter()
+                .filter(|(_, p)| show(p) == text)
+                .map(|(t, _)| t.to_string())
+                .collect();
+            print_case(tie.decided, &names, pts);
         }
     }
 }
@@ -122,40 +149,39 @@ fn loop_pairs<const N: usize>(
 fn main() {
     let mut pairs = BTreeMap::new();
     let mut rng = Lcg(0xfeed);
-    loop_pairs::<2>(&mut pairs, &mut rng, 100_000);
-    loop_pairs::<3>(&mut pairs, &mut rng, 100_000);
+    loop_pairs::<2>(&mut pairs, &mut rng, 200_000);
+    loop_pairs::<3>(&mut pairs, &mut rng, 200_000);
     for region in Region::all() {
         match pairs.get(region.spec_id()) {
             Some((a, b)) => println!(
-                "[[pair]]\nregion = \"{}\"\na = {}\nb = {}\n",
-                region.spec_id(),
-                a,
-                b
+                "[[pair]]\nregion = \"{}\"\na = {a}\nb = {b}\n",
+                region.spec_id()
             ),
             None => println!("# the loop never reached {region}\n"),
         }
     }
 
-    let mut found = BTreeMap::new();
     let mut rng = Lcg(0x5eed);
-    search::<2>(&mut found, &mut rng, 200_000);
-    search::<3>(&mut found, &mut rng, 400_000);
+    let (mut generic2, mut ties2) = (BTreeMap::new(), BTreeMap::new());
+    let (mut generic3, mut ties3) = (BTreeMap::new(), BTreeMap::new());
+    search::<2>(&mut generic2, &mut ties2, &mut rng, 200_000);
+    search::<3>(&mut generic3, &mut ties3, &mut rng, 400_000);
     for region in Region::all() {
-        for boundary in [false, true] {
-            let key = (region.spec_id().to_string(), boundary);
-            match found.get(&key) {
-                Some(simplex) => println!(
-                    "[[case]]\nregion = \"{}\"\nboundary = {}\nsimplex = {}\n",
-                    region.spec_id(),
-                    boundary,
-                    simplex
-                ),
-                None => println!(
-                    "# no {} case found for {}\n",
-                    if boundary { "boundary" } else { "generic" },
-                    region
-                ),
-            }
+        let id = region.spec_id();
+        match (generic2.get(id), generic3.get(id)) {
+            (Some(pts), _) => print_case(id, &[], pts),
+            (_, Some(pts)) => print_case(id, &[], pts),
+            _ => println!("# no generic case found for {id}\n"),
+        }
+    }
+    print_ties(&ties2);
+    print_ties(&ties3);
+    for (tie, simplex) in all_ties() {
+        if !ties2.contains_key(tie) && !ties3.contains_key(tie) {
+            println!(
+                "# {tie}: no sampled simplex has it alone; the witness of tests/spec.rs\n{}\n",
+                suggested_case(tie, simplex)
+            );
         }
     }
 }

@@ -25,6 +25,7 @@ import argparse
 import concurrent.futures as cf
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -38,7 +39,7 @@ DEFAULT_BASE = "4ccb115"
 
 # ---------------------------------------------------------------------------
 # Deliberate format changes, old → new. Each entry says what changed and why;
-# `map_old_line` applies them to the base's output before comparing.
+# `map_pair` applies them to the base's output before comparing.
 # ---------------------------------------------------------------------------
 
 MAPPINGS = [
@@ -46,7 +47,48 @@ MAPPINGS = [
     "points of the crate's own exact loop, which replaced the exact oracle "
     "(the oracle is a judge, not a query path; issue 18); the verdict is "
     "unchanged and the new count must be at least the old (float) one",
+    "reason texts (`reason`, `distance_reason`, `penetration_reason`): one "
+    "no-verdict enum (gjk::NoVerdict) replaces five, printed with one Display; "
+    "`distance_reason` was the Debug form (`IterationCap { cap: 3 }`), the "
+    "descent depth and EPA's stage prefixes ('EPA ', 'GJK: ') are gone. "
+    "Each old text maps to exactly one new text (REASON_TEXTS), so the kind "
+    "of every reason is unchanged",
+    "text traces name the boolean loop's file: `src/gjk.rs` is now "
+    "`src/boolean.rs` (the module `gjk::gjk` became `gjk::boolean`, so the "
+    "crate's name is not also a module's); only that path changes",
 ]
+
+# Old reason text (regex) -> new text (format with the groups; None: the
+# first group, mapped again).
+REASON_TEXTS = [
+    (r"^IterationCap \{ cap: (\d+) \}$", "iteration cap of {0} support calls reached"),
+    (r"^RepeatedVertex$", "the support point is already a vertex"),
+    (r"^NoProgress$", "the distance did not decrease"),
+    (r"^EPA iteration cap of (\d+) support calls reached$",
+     "iteration cap of {0} support calls reached"),
+    (r"^(.*) \(descent depth \d+\)$", None),
+    (r"^rounding contradicted the descent at depth \d+ \(float mode\)$",
+     "rounding contradicted the descent (float mode)"),
+    (r"^float touching normal refuted by its support planes at descent depth \d+$",
+     "float touching normal refuted by its support planes (rounding decided the descent)"),
+    (r"^the support point is already in the simplex$", "the support point is already a vertex"),
+    (r"^the support point is already a polytope vertex$", "the support point is already a vertex"),
+    (r"^GJK(?: \(distance\))?: (.*)$", None),
+]
+
+
+def new_reason(text):
+    """The head's text for an old reason text (REASON_TEXTS, applied until
+    none matches)."""
+    for _ in range(4):
+        for pattern, new in REASON_TEXTS:
+            m = re.match(pattern, text)
+            if m:
+                text = m.group(1) if new is None else new.format(*m.groups())
+                break
+        else:
+            return text
+    return text
 
 
 def dim_of(run):
@@ -62,11 +104,17 @@ def map_pair(run, old, new):
     run `run`: returns the base line as the head build prints it, where the
     change is one of the deliberate ones and the head's value passes that
     change's check; otherwise the base line unchanged."""
+    if isinstance(old, str) and isinstance(new, str):
+        renamed = old.replace("src/gjk.rs", "src/boolean.rs")
+        return renamed if renamed == new else old
     if not (isinstance(old, dict) and isinstance(new, dict)):
         return old
     if old.get("id") != new.get("id"):
         return old
     old = dict(old)
+    for field in ("reason", "distance_reason", "penetration_reason"):
+        if isinstance(old.get(field), str):
+            old[field] = new_reason(old[field])
     if (run.startswith("query-f64-certified") and (dim_of(run) or 0) >= 4
             and old.get("certificate") == "exact_fallback"
             and new.get("certificate") == "exact_fallback"

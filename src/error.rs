@@ -2,11 +2,13 @@
 //!
 //! Bad input never panics and never loops: it is rejected with one of these.
 //! Non-convergence is *not* an error of the query: it is its own outcome
-//! ([`crate::gjk::Outcome::NotConverged`]); only the `bool` convenience
+//! ([`crate::boolean::Outcome::NoVerdict`]); only the `bool` convenience
 //! functions, which have nowhere else to put it, turn it into
 //! [`Error::NotConverged`].
 
 use std::fmt;
+
+use crate::relation::NoVerdict;
 
 /// Which input a problem was found in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -94,10 +96,7 @@ pub enum Error {
     },
     /// The query stopped without a verdict (returned by the `bool`
     /// conveniences only; the full queries report it as an outcome).
-    NotConverged {
-        /// Why it stopped, in words.
-        reason: String,
-    },
+    NoVerdict(NoVerdict),
 }
 
 impl fmt::Display for Error {
@@ -125,7 +124,7 @@ impl fmt::Display for Error {
                 f,
                 "numeric underflow at iteration {iteration}: a squared distance is below the normal range of this scalar type (use exact mode)"
             ),
-            Error::NotConverged { reason } => write!(f, "no verdict: {reason}"),
+            Error::NoVerdict(reason) => write!(f, "no verdict: {reason}"),
         }
     }
 }

@@ -1,59 +1,109 @@
 //! # gjk — a reference implementation of the Gilbert–Johnson–Keerthi algorithm
 //!
-//! The modules follow the algorithm (see `ARCHITECTURE.md`):
+//! GJK decides whether two convex shapes `A` and `B` meet by searching the
+//! Minkowski difference `A − B` for the origin, one support point at a time,
+//! keeping a simplex of at most `N + 1` points. This crate runs it in any
+//! dimension `N` over `f32`, `f64` or exact [`Rational`]s; with rationals
+//! every answer is exact, which is what makes it a reference.
 //!
-//! * [`scalar`] and [`vector`]: the numbers (`f32`, `f64`, exact
-//!   [`Rational`]) and the dimension-free products the tests are written in;
+//! ## Which function answers which question
+//!
+//! | question | function | answer |
+//! |---|---|---|
+//! | do the closed shapes share a point? | [`intersects`], [`gjk()`] | `bool`; the [`boolean`] loop's outcome and simplex |
+//! | how far apart are they? | [`distance()`] | `|v|²` and witness points, exact with rationals |
+//! | separated, touching or penetrating? | [`verdict()`] | the [`Relation`] with its evidence (axis, normal, common point) |
+//! | how deep is the overlap? | [`epa()`] | depth², normal and witnesses (the Expanding Polytope Algorithm) |
+//! | an `f64` answer that is never wrong? | [`certify`] | the verdict with its certificate, or the exact path |
+//!
+//! Running out of iterations is never reported as an answer: it is a
+//! [`NoVerdict`] with its reason, the one "no verdict" of every query.
+//!
+//! ```
+//! use gjk::shape::ConvexHull;
+//! use gjk::scalar::integer;
+//! use gjk::{Rational, Relation, Vector, Which};
+//!
+//! // Two unit squares sharing the edge x = 1, exactly.
+//! let p = |x: i64, y: i64| Vector::<Rational, 2>::new(integer(x), integer(y));
+//! let a = ConvexHull::new(vec![p(0, 0), p(1, 0), p(1, 1), p(0, 1)], Which::A)?;
+//! let b = ConvexHull::new(vec![p(1, 0), p(2, 0), p(2, 1), p(1, 1)], Which::B)?;
+//!
+//! assert!(gjk::intersects(&a, &b)?); // closed shapes: touching counts
+//! let v = gjk::verdict(&a, &b, 100)?.verdict;
+//! assert_eq!(v.relation(), Some(Relation::Touching));
+//!
+//! // Move B two units away: the exact squared distance is 4.
+//! let b = ConvexHull::new(vec![p(3, 0), p(4, 0), p(4, 1), p(3, 1)], Which::B)?;
+//! let d = gjk::distance(&a, &b, &Default::default())?;
+//! assert_eq!(d.outcome.dist2(), Some(integer(4)));
+//! # Ok::<(), gjk::Error>(())
+//! ```
+//!
+//! ```
+//! use gjk::shape::ConvexHull;
+//! use gjk::epa::EpaOutcome;
+//! use gjk::scalar::integer;
+//! use gjk::{Rational, Vector, Which};
+//!
+//! // A point 1/2 inside a triangle's hypotenuse... and its exact depth².
+//! let p = |x: i64, y: i64| Vector::<Rational, 2>::new(integer(x), integer(y));
+//! let a = ConvexHull::new(vec![p(0, 0), p(2, 0), p(0, 2)], Which::A)?;
+//! let b = ConvexHull::new(vec![Vector::<Rational, 2>::new(
+//!     Rational::new(1.into(), 2.into()),
+//!     Rational::new(1.into(), 2.into()),
+//! )], Which::B)?;
+//! match gjk::epa(&a, &b, &Default::default())?.outcome {
+//!     // The nearest edge is x = 0 (or y = 0): depth 1/2.
+//!     EpaOutcome::Penetrating(pen) => assert_eq!(pen.depth2, Rational::new(1.into(), 4.into())),
+//!     other => panic!("{other:?}"),
+//! }
+//!
+//! // f64 with a certificate: two triangles 2⁻⁴⁰ apart, proved separated.
+//! let q = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
+//! let gap = 2f64.powi(-40);
+//! let a = ConvexHull::new(vec![q(0.0, 0.0), q(1.0, 0.0), q(0.0, 1.0)], Which::A)?;
+//! let b = ConvexHull::new(vec![q(1.0 + gap, 0.0), q(2.0, 0.0), q(2.0, 1.0)], Which::B)?;
+//! let report = gjk::certify(&a, &b, &Default::default()).expect("within the limits");
+//! assert_eq!(report.verdict, gjk::Relation::Separated);
+//! # Ok::<(), gjk::Error>(())
+//! ```
+//!
+//! ## The parts, bottom up (see `ARCHITECTURE.md`)
+//!
+//! * [`scalar`], [`vector`], [`tolerance`]: the numbers, the products, and
+//!   every float tolerance with its derivation;
 //! * [`shape`]: support maps ([`Support`]) and the shapes that have them;
 //! * [`simplex`]: up to `N + 1` points of `A − B`, newest first;
 //! * [`region`] and [`classify`]: every Voronoi-region case of the simplex,
 //!   named by its spec ID (`spec/README.md`), and the total classifier;
-//! * [`gjk`]: the boolean loop, its outcome enum and its observer (traces);
-//! * [`distance`]: the distance loop and Johnson's sub-algorithm, in any
-//!   dimension (exact squared distances and witness points with rationals);
-//! * [`contact`]: separated / touching / penetrating, exactly;
-//! * [`verdict`]: the same three-way answer with its evidence (distance,
-//!   witnesses, axis, common point, normal) in any dimension;
-//! * [`epa`]: penetration depth, contact normal and witness points (the
-//!   Expanding Polytope Algorithm, any dimension, exact with rationals);
-//! * [`certified`]: `f64` queries whose verdict is never wrong (a float
-//!   certificate checked with rigorous error bounds, or the exact path);
-//! * the exact oracle (the `gjk-oracle` crate): the answers GJK is checked
-//!   against, computed without GJK (linear programming, enumeration, exact
-//!   projections);
-//! * [`trace`]: every step of the boolean loop, with its distance bounds,
-//!   as data, text and JSON; the `gjk` tool's pictures (`gjk-cli`): the same as SVG panels, and the
-//!   spec's region pictures;
-//! * the JSON Lines case format of the `gjk` tool (`gjk-case`);
-//! * `gjk check` (`gjk-cli`): another implementation's answers (a case's `expect`)
-//!   judged against the exact ones, with an exactly decided tolerance;
-//! * the seed variants (`gjk-variants`): the seed articles' own algorithms, runnable, with each
-//!   step's decision compared with the reference classifier's
-//!   (`docs/seed-variants.md`).
-//! * `generators` (feature `generators`, on by default): hard shape pairs
-//!   with their exact answers, as `proptest` strategies (feature
-//!   `proptest`), `arbitrary` impls (feature `arbitrary`) and `gjk gen`
-//!   case files; `fuzzing` (feature `fuzzing`): the fuzz targets' bodies.
+//! * [`boolean`]: the boolean loop (about forty lines) and its observer;
+//! * [`distance`]: the distance loop and Johnson's sub-algorithm, any
+//!   dimension; warm start and the Nesterov variant as options;
+//! * [`verdict`]: separated / touching / penetrating with the evidence;
+//! * [`epa`]: penetration depth, any dimension, exact with rationals;
+//! * [`certified`]: `f64` verdicts checked with rigorous error bounds;
+//! * [`trace`]: every step of the boolean loop, as data.
 //!
-//! Semantics in one line: [`gjk::intersects`] is about the *closed* shapes
-//! (touching counts), [`contact::penetrates`] is seed 001's convention
-//! (touching does not), and running out of iterations is never reported as
-//! either answer.
+//! The tools live in the workspace's other crates: the exact oracle
+//! (`gjk-oracle`, the judge: no query here calls it), the case format
+//! (`gjk-case`), the `gjk` command-line tool (`gjk-cli`), the generators
+//! (`gjk-gen`) and the seed articles' own loops (`gjk-variants`).
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod boolean;
 pub mod certified;
 pub mod classify;
-pub mod contact;
 pub mod distance;
 pub mod epa;
 pub mod error;
-pub mod gjk;
 pub mod region;
 pub mod relation;
 pub mod scalar;
 pub mod shape;
 pub mod simplex;
+pub mod tolerance;
 pub mod trace;
 pub mod vector;
 pub mod verdict;
@@ -61,12 +111,17 @@ pub mod verdict;
 #[cfg(test)]
 mod test_util;
 
+pub use boolean::{gjk, intersects};
+pub use certified::certify;
+pub use distance::distance;
+pub use epa::epa;
 pub use error::{Error, Which};
-pub use relation::Relation;
+pub use relation::{NoVerdict, Relation};
 pub use scalar::{Field, Rational, Real, Scalar};
 pub use shape::Support;
 pub use simplex::{Simplex, Vertex};
 pub use vector::Vector;
+pub use verdict::verdict;
 
 /// The README's examples, compiled and run by `cargo test` (doctests).
 #[doc = include_str!("../README.md")]

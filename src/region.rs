@@ -32,12 +32,15 @@
 //!
 //! # Reachability
 //!
-//! Each variant says whether the GJK loop can reach it *in exact arithmetic*.
-//! The seeds rule out the regions on the "old" side of the simplex; this
-//! crate proves it (the loop's distance strictly decreases, so no feature of
-//! the previous simplex can hold the new closest point) and proves two more
-//! that the seeds still test for (vertex `A` of the line and of the
-//! triangle). The classifier handles every region anyway, with the correct
+//! Each variant says whether this crate's GJK loop can reach it *in exact
+//! arithmetic*. The seeds rule out the regions on the "old" side of the
+//! simplex; for this crate's loop that is proved (the loop's distance
+//! strictly decreases, so no feature of the previous simplex can hold the
+//! new closest point), with two more that the seeds still test for (vertex
+//! `A` of the line and of the triangle). The seeds' own loops, whose search
+//! directions do not always point from the closest point at the origin, do
+//! meet some of these regions (`spec/README.md`, "The seeds' loops", with a
+//! case each in `tests/data/seed_variants/unreachable.jsonl`). The classifier handles every region anyway, with the correct
 //! Voronoi action, because rounding can produce them in float mode and because
 //! a reference classifier must be total.
 
@@ -137,9 +140,12 @@ region_enum! {
         /// Region 4: past `B`. Ruled out by seed 004 (the search came from `B`
         /// towards the origin).
         R4 => "2D-LINE-R4", seeds "004", reachable false, kind Search, keeps "B";
-        /// The origin lies on the closed segment `AB`. Seed 004's perpendicular
-        /// would be the zero vector here (the 2D form of seed 000's fix).
-        On => "2D-LINE-ON", seeds "000 004", reachable true, kind Contains, keeps "*";
+        /// The origin lies on the closed segment `AB`. No seed has this case:
+        /// seed 004's perpendicular, scaled by `perp(AB) · AO = 0`, is the
+        /// zero vector here, and its next support test (`w · 0 > 0` fails)
+        /// answers "no collision". Stopping with "intersecting" is this
+        /// crate's rule.
+        On => "2D-LINE-ON", seeds "crate", reachable true, kind Contains, keeps "*";
         /// `A = B`: no segment.
         Degenerate => "2D-LINE-DEG", seeds "crate", reachable false, kind Degenerate, keeps "*";
     }
@@ -177,10 +183,13 @@ region_enum! {
         A => "3D-LINE-A", seeds "000 002 003", reachable false, kind Search, keeps "A";
         /// Between `A` and `B`: direction `(AB × AO) × AB`.
         AB => "3D-LINE-AB", seeds "000 002 003", reachable true, kind Search, keeps "AB";
-        /// Past `B`: ruled out by seeds 000 and 002.
-        B => "3D-LINE-B", seeds "000 002", reachable false, kind Search, keeps "B";
-        /// The origin lies on the closed segment. Seed 000 meets a zero
-        /// direction here and invents a perpendicular; here the shapes touch.
+        /// Past `B`: ruled out by seeds 000 and 002, and by a comment of
+        /// seed 003 (`b` "is not the closest point").
+        B => "3D-LINE-B", seeds "000 002 003", reachable false, kind Search, keeps "B";
+        /// The origin lies on the closed segment. Seed 000 detects the origin
+        /// on the line (a zero direction) and searches on along a
+        /// perpendicular it invents; stopping with "intersecting" (the shapes
+        /// touch) is this crate's rule.
         On => "3D-LINE-ON", seeds "000", reachable true, kind Contains, keeps "*";
         /// `A = B`: no segment.
         Degenerate => "3D-LINE-DEG", seeds "crate", reachable false, kind Degenerate, keeps "*";
@@ -190,9 +199,11 @@ region_enum! {
 region_enum! {
     /// Regions of the 3D triangle `[A, B, C]` (seeds 000, 002, 003).
     Tri3Region {
-        /// Vertex `A`: seed 000 says "not possible", seed 003 handles it.
-        /// Unreachable (same proof as `2D-TRI-R5`).
-        A => "3D-TRI-A", seeds "000 003", reachable false, kind Search, keeps "A";
+        /// Vertex `A`: seed 000 says "not possible"; seed 002 keeps `A` through
+        /// its line step, seed 003 in its own branch (which keeps `B`, see
+        /// `src/variants/paredes.rs`). Unreachable for this crate's loop (same
+        /// proof as `2D-TRI-R5`).
+        A => "3D-TRI-A", seeds "000 002 003", reachable false, kind Search, keeps "A";
         /// Vertex `B`: ruled out by seeds 000 and 002.
         B => "3D-TRI-B", seeds "000 002", reachable false, kind Search, keeps "B";
         /// Vertex `C`: ruled out by seeds 000 and 002.
@@ -209,9 +220,11 @@ region_enum! {
         /// Below the triangle: keep it with `B` and `C` swapped (the winding
         /// rule), search along `−n`.
         Below => "3D-TRI-BELOW", seeds "000 002 003", reachable true, kind Search, keeps "ACB";
-        /// The origin lies in the closed triangle (seed 000: "precisely on
-        /// it"): the shapes touch or overlap.
-        On => "3D-TRI-ON", seeds "000", reachable true, kind Contains, keeps "*";
+        /// The origin lies in the closed triangle: the shapes touch or
+        /// overlap. No seed has this case: seed 000's text names it and
+        /// sends it "below", as seed 002 does, and seed 003 sends it
+        /// "above"; all three search on.
+        On => "3D-TRI-ON", seeds "crate", reachable true, kind Contains, keeps "*";
         /// `A`, `B`, `C` collinear: no triangle.
         Degenerate => "3D-TRI-DEG", seeds "crate", reachable false, kind Degenerate, keeps "*";
     }
@@ -220,9 +233,13 @@ region_enum! {
 region_enum! {
     /// Regions of the 3D tetrahedron `[A, B, C, D]` (seeds 000, 002, 003).
     Tet3Region {
-        /// Vertex `A`. Seed 000: "past any of the 4 points (not possible)".
-        /// Unreachable (same proof as `2D-TRI-R5`, with `v` on `BCD`).
-        A => "3D-TET-A", seeds "000", reachable false, kind Search, keeps "A";
+        /// Vertex `A`. Seed 000: "past any of the 4 points (not possible)";
+        /// seed 002 keeps it through its triangle and line steps, seed 003
+        /// means to in its triangle step's vertex-`A` branch (which keeps
+        /// another vertex, see `src/variants/paredes.rs`).
+        /// Unreachable for this crate's loop (same proof as `2D-TRI-R5`, with
+        /// `v` on `BCD`).
+        A => "3D-TET-A", seeds "000 002 003", reachable false, kind Search, keeps "A";
         /// Vertex `B` (unreachable: a feature of the previous triangle).
         B => "3D-TET-B", seeds "000", reachable false, kind Search, keeps "B";
         /// Vertex `C` (unreachable).

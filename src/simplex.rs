@@ -24,8 +24,10 @@
 //! the `N + 1` slots are an array of `N` plus one more field. No heap
 //! allocation happens.
 
+use crate::error::{Error, Which};
 use crate::scalar::Scalar;
-use crate::vector::Vector;
+use crate::shape::Support;
+use crate::vector::{is_finite, is_zero, Vector};
 
 /// One vertex of the simplex: a point `w = a − b` of the Minkowski difference
 /// with the support points on `A` and on `B` that made it.
@@ -202,6 +204,71 @@ impl<T: Scalar, const N: usize> Simplex<T, N> {
             seen[i] = true;
         }
         Self::from_vertices(indices.iter().map(|&i| self.slot(i).clone()))
+    }
+}
+
+/// One support point of `A − B` along `d`, with its parts, checked finite.
+pub fn support_vertex<T: Scalar, const N: usize, A, B>(
+    a: &A,
+    b: &B,
+    d: &Vector<T, N>,
+    iteration: usize,
+) -> Result<Vertex<T, N>, Error>
+where
+    A: Support<T, N> + ?Sized,
+    B: Support<T, N> + ?Sized,
+{
+    let sa = a.support(d);
+    if !is_finite(&sa) {
+        return Err(Error::NonFiniteSupport {
+            which: Which::A,
+            iteration,
+        });
+    }
+    let sb = b.support(&-d);
+    if !is_finite(&sb) {
+        return Err(Error::NonFiniteSupport {
+            which: Which::B,
+            iteration,
+        });
+    }
+    let w = &sa - &sb;
+    if !is_finite(&w) {
+        return Err(Error::Overflow { iteration });
+    }
+    Ok(Vertex {
+        w,
+        a: sa,
+        b: sb,
+        dir: d.clone(),
+    })
+}
+
+/// Checks a caller's start direction (or makes the default one).
+pub fn start_direction<T: Scalar, const N: usize>(
+    initial: Option<&Vector<T, N>>,
+) -> Result<Vector<T, N>, Error> {
+    if N == 0 {
+        return Err(Error::UnsupportedDimension {
+            dim: 0,
+            supported: "1 and above",
+        });
+    }
+    match initial {
+        None => {
+            let mut d = Vector::<T, N>::zeros();
+            d[0] = T::one();
+            Ok(d)
+        }
+        Some(d) if !is_finite(d) => Err(Error::NonFinite {
+            which: Which::Query,
+            what: "initial direction".into(),
+        }),
+        Some(d) if is_zero(d) => Err(Error::InvalidParameter {
+            which: Which::Query,
+            what: "initial direction is zero".into(),
+        }),
+        Some(d) => Ok(d.clone()),
     }
 }
 

@@ -1,7 +1,7 @@
-//! Traces of the boolean loop: every pass of [`crate::gjk`], with the bounds
+//! Traces of the boolean loop: every pass of [`crate::boolean`], with the bounds
 //! on the distance that the pass proves.
 //!
-//! [`crate::gjk::gjk_observed`] hands an [`Observer`](crate::gjk::Observer)
+//! [`crate::boolean::gjk_observed`] hands an [`Observer`](crate::boolean::Observer)
 //! one [`Step`] per support point: the search direction `d`, the support
 //! points on `A` and `B`, the new vertex `w` of `A − B`, `w · d`, the simplex
 //! the classifier saw, the region (its spec ID), the kept vertices and the
@@ -22,7 +22,7 @@
 //!   simplex closest to `O` ([`crate::distance::closest_point`]). Every
 //!   vertex is a point of `A − B`, which is convex, so the kept simplex lies
 //!   in `A − B` and `δ ≤ |v|`. Along a run it strictly decreases in exact
-//!   arithmetic (proved in [`crate::gjk`], "Termination"), and it is `0` once
+//!   arithmetic (proved in [`crate::boolean`], "Termination"), and it is `0` once
 //!   the simplex holds the origin.
 //! * **lower bound** `lower2`: `w` maximises `x · d` over `A − B`. If
 //!   `w · d < 0`, every `x` in `A − B` has `|x| |d| ≥ −x · d ≥ −w · d > 0`, so
@@ -44,9 +44,9 @@
 //! prints the exact distance it reaches, and tracing it is not part of this
 //! module.
 
+use crate::boolean::{gjk_observed, Options, Report, Step};
 use crate::distance::closest_point;
 use crate::error::Error;
-use crate::gjk::{gjk_observed, Options, Report, Step};
 use crate::scalar::{Field, Scalar};
 use crate::shape::Support;
 use crate::simplex::Simplex;
@@ -75,7 +75,7 @@ pub struct TraceStep<T: Field, const N: usize> {
 /// A traced query: the verdict and every step that led to it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Trace<T: Field, const N: usize> {
-    /// The verdict, as [`crate::gjk::gjk`] returns it.
+    /// The verdict, as [`crate::boolean::boolean`] returns it.
     pub report: Report<T, N>,
     /// One entry per support point, in order.
     pub steps: Vec<TraceStep<T, N>>,
@@ -96,9 +96,9 @@ pub fn kept_letters(kept_indices: &[usize]) -> String {
 }
 
 /// Runs the boolean loop on `a` and `b` and records every step (see the
-/// module docs). The verdict is the one [`crate::gjk::gjk`] gives.
+/// module docs). The verdict is the one [`crate::boolean::boolean`] gives.
 ///
-/// Errors: those of [`crate::gjk::gjk`], and those of
+/// Errors: those of [`crate::boolean::boolean`], and those of
 /// [`crate::distance::closest_point`] on a kept simplex (non-finite
 /// coordinates only).
 pub fn trace<T, const N: usize, A, B>(

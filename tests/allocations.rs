@@ -1,9 +1,9 @@
 //! No heap allocation per query in float mode: the boolean loop
-//! ([`gjk::gjk::gjk`]), the distance loop ([`gjk::distance::distance`],
+//! ([`gjk::boolean::gjk`]), the distance loop ([`gjk::distance::distance`],
 //! both sub-algorithms, cold and warm started) and the three-way query
-//! ([`gjk::contact::contact`]) on `f64` hulls, in 2D and 3D, on
+//! ([`gjk::verdict::contact`]) on `f64` hulls, in 2D and 3D, on
 //! intersecting, separated and touching pairs — the intersecting ones pass
-//! through the float containment check of `src/gjk.rs`.
+//! through the float containment check of `src/boolean.rs`.
 //!
 //! A counting global allocator counts the allocations of the *current
 //! thread* only (the test harness runs other tests on other threads), while
@@ -15,10 +15,10 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use gjk::contact::{contact, Contact};
+use gjk::boolean::{gjk, Options};
 use gjk::distance::{distance, DistanceOptions, DistanceOutcome, SubAlgorithm};
-use gjk::gjk::{gjk, Options};
 use gjk::shape::{Ball, ClimbingHull, ConvexHull};
+use gjk::verdict::{by_boolean_loop, Verdict};
 use gjk::{Support, Vector, Which};
 
 thread_local! {
@@ -107,13 +107,13 @@ where
     );
     assert_eq!(n, 0, "{name}: gjk allocated {n} times");
 
-    let (n, r) = allocations(|| contact(a, b, &opts));
+    let (n, r) = allocations(|| by_boolean_loop(a, b, &opts));
     let r = r.unwrap_or_else(|e| panic!("{name}: {e:?}"));
-    let got = match r.contact {
-        Contact::Separated { .. } => Kind::Separated,
-        Contact::Touching { .. } => Kind::Touching,
-        Contact::Penetrating => Kind::Intersecting,
-        Contact::NotConverged { .. } => panic!("{name}: {r:?}"),
+    let got = match r.verdict {
+        Verdict::Separated { .. } => Kind::Separated,
+        Verdict::Touching { .. } => Kind::Touching,
+        Verdict::Penetrating { .. } => Kind::Intersecting,
+        Verdict::NoVerdict { .. } => panic!("{name}: {r:?}"),
     };
     assert_eq!(got, kind, "{name}: {r:?}");
     assert_eq!(n, 0, "{name}: contact allocated {n} times");

@@ -11,11 +11,11 @@ mod pairs;
 
 use std::collections::BTreeMap;
 
+use gjk::boolean::Options;
 use gjk::certified::{certify, Certificate, CertifiedError, CertifiedOptions, FallbackReason};
-use gjk::contact::{contact, Contact};
-use gjk::gjk::Options;
 use gjk::scalar::rational_from_f64;
 use gjk::shape::ConvexHull;
+use gjk::verdict::{by_boolean_loop, Verdict};
 use gjk::{Rational, Vector, Which};
 use gjk_case::read_cases;
 use gjk_oracle::{self as oracle, Relation};
@@ -61,11 +61,11 @@ fn check<const N: usize>(pair: &Pair<N>, label: &str) -> Certificate<N> {
 fn plain_f64<const N: usize>(pair: &Pair<N>) -> Option<Relation> {
     let a = ConvexHull::new(pair.a.clone(), Which::A).unwrap();
     let b = ConvexHull::new(pair.b.clone(), Which::B).unwrap();
-    match contact(&a, &b, &Options::default()).ok()?.contact {
-        Contact::Separated { .. } => Some(Relation::Separated),
-        Contact::Touching { .. } => Some(Relation::Touching),
-        Contact::Penetrating => Some(Relation::Penetrating),
-        Contact::NotConverged { .. } => None,
+    match by_boolean_loop(&a, &b, &Options::default()).ok()?.verdict {
+        Verdict::Separated { .. } => Some(Relation::Separated),
+        Verdict::Touching { .. } => Some(Relation::Touching),
+        Verdict::Penetrating { .. } => Some(Relation::Penetrating),
+        Verdict::NoVerdict { .. } => None,
     }
 }
 

@@ -6,12 +6,13 @@ mod common;
 
 use common::{Cloud, Lcg};
 use gjk::distance::{
-    closest_point, closest_point_classified, distance, DistanceNotConverged, DistanceOptions,
-    DistanceOutcome, SubAlgorithm,
+    closest_point, closest_point_classified, distance, DistanceOptions, DistanceOutcome,
+    SubAlgorithm,
 };
 use gjk::region::RegionKind;
 use gjk::scalar::{integer, FromRational};
 use gjk::shape::{Cuboid, Segment};
+use gjk::NoVerdict;
 use gjk::{Error, Rational, Scalar, Support, Vector, Which};
 use gjk_oracle as oracle;
 use num_traits::Zero;
@@ -29,9 +30,9 @@ fn to_f64<const N: usize>(v: &[Vector<Rational, N>]) -> Vec<Vector<f64, N>> {
 }
 
 /// The float-mode accuracy bound of the module docs, for a `Separated`
-/// answer in `f64` ([`gjk::distance::float_accuracy_bound`]).
+/// answer in `f64` ([`gjk::tolerance::float_accuracy_bound`]).
 fn f64_bound(exact: f64, scale2: f64) -> f64 {
-    gjk::distance::float_accuracy_bound(exact, scale2, f64::UNIT_ROUNDOFF)
+    gjk::tolerance::float_accuracy_bound(exact, scale2, f64::UNIT_ROUNDOFF)
 }
 
 /// `max |a − b|²` over the points of `A − B`: the `scale²` of the bound.
@@ -100,7 +101,7 @@ fn check_case<const N: usize>(a: &[Vector<Rational, N>], b: &[Vector<Rational, N
                 assert!(want.dist2.is_zero(), "{sub:?} says intersecting: {ctx}");
                 t.intersecting += 1;
             }
-            DistanceOutcome::NotConverged { reason, .. } => {
+            DistanceOutcome::NoVerdict { reason, .. } => {
                 panic!("exact mode did not converge ({reason}): {ctx}")
             }
         }
@@ -135,7 +136,7 @@ fn check_case<const N: usize>(a: &[Vector<Rational, N>], b: &[Vector<Rational, N
                 "f64 says intersecting, exact {exact}: {ctx}"
             )
         }
-        DistanceOutcome::NotConverged { reason, .. } => {
+        DistanceOutcome::NoVerdict { reason, .. } => {
             panic!("f64 did not converge ({reason}): {ctx}")
         }
     }
@@ -656,10 +657,10 @@ fn iteration_cap_is_not_converged_never_separated() {
             ..DistanceOptions::default()
         };
         let r = distance(&a, &b, &opts).unwrap();
-        let DistanceOutcome::NotConverged { reason, best } = r.outcome else {
+        let DistanceOutcome::NoVerdict { reason, best } = r.outcome else {
             panic!("cap {cap}: {:?}", r.outcome)
         };
-        assert_eq!(reason, DistanceNotConverged::IterationCap { cap });
+        assert_eq!(reason, NoVerdict::IterationCap { cap });
         assert_eq!(r.iterations, cap);
         // The best point so far is an upper bound of the distance.
         match best {
@@ -785,7 +786,7 @@ fn f64_stress_against_the_oracle() {
                 }
             }
             DistanceOutcome::Intersecting { .. } => intersecting += 1,
-            DistanceOutcome::NotConverged { reason, .. } => panic!("case {case}: {reason}"),
+            DistanceOutcome::NoVerdict { reason, .. } => panic!("case {case}: {reason}"),
         }
     }
     eprintln!(

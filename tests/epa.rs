@@ -24,8 +24,9 @@ use common::epa_check::{
     check_penetration, exact_matches_oracle, f64_agrees, rows, scale2, Verdict,
 };
 use common::{Cloud, Lcg};
-use gjk::epa::{epa, epa_from_simplex, EpaNotConverged, EpaOptions, EpaOutcome};
+use gjk::epa::{epa, epa_from_simplex, EpaOptions, EpaOutcome};
 use gjk::scalar::integer;
+use gjk::NoVerdict;
 use gjk::{Rational, Scalar, Vector};
 use gjk_oracle::{self as oracle, PenetrationDepth};
 use num_traits::Zero;
@@ -74,7 +75,7 @@ fn check_case<const N: usize>(a: &[Vector<Rational, N>], b: &[Vector<Rational, N
     {
         EpaOutcome::Penetrating(p) => p.depth2 as f64,
         EpaOutcome::Touching { .. } | EpaOutcome::NotIntersecting { .. } => 0.0,
-        EpaOutcome::NotConverged { .. } => {
+        EpaOutcome::NoVerdict { .. } | EpaOutcome::GjkNoVerdict { .. } => {
             t.f32_not_converged += 1;
             return;
         }
@@ -361,8 +362,8 @@ fn simplices_that_miss_the_origin_are_refused() {
     let rep = epa_from_simplex(&fa, &fb, &foff, &EpaOptions::default()).unwrap();
     assert_eq!(
         rep.outcome,
-        EpaOutcome::NotConverged {
-            reason: EpaNotConverged::StartSimplex,
+        EpaOutcome::NoVerdict {
+            reason: NoVerdict::StartSimplex,
             best: None
         }
     );
@@ -435,8 +436,8 @@ fn the_cap_reports_a_lower_bound() {
         };
         let rep = epa(&Cloud(pts.clone()), &Cloud(b.clone()), &opts).unwrap();
         match rep.outcome {
-            EpaOutcome::NotConverged {
-                reason: EpaNotConverged::IterationCap { cap: c },
+            EpaOutcome::NoVerdict {
+                reason: NoVerdict::IterationCap { cap: c },
                 best,
             } => {
                 assert_eq!(c, cap);
@@ -446,10 +447,7 @@ fn the_cap_reports_a_lower_bound() {
                 }
             }
             // GJK's own cap (the same number) comes first for small caps.
-            EpaOutcome::NotConverged {
-                reason: EpaNotConverged::Gjk(_),
-                ..
-            } => assert!(cap <= full.gjk_iterations, "cap {cap}"),
+            EpaOutcome::GjkNoVerdict { .. } => assert!(cap <= full.gjk_iterations, "cap {cap}"),
             other => panic!("cap {cap}: {other:?}"),
         }
     }
@@ -475,8 +473,8 @@ fn balls_in_f64() {
         );
         match rep.outcome {
             EpaOutcome::Penetrating(p) => assert!((p.depth() - depth).abs() < 1e-6, "{p:?}"),
-            EpaOutcome::NotConverged {
-                reason: EpaNotConverged::IterationCap { .. },
+            EpaOutcome::NoVerdict {
+                reason: NoVerdict::IterationCap { .. },
                 best: Some(p),
             } => assert!((p.depth() - depth).abs() < 1e-2, "{p:?}"),
             other => panic!("{other:?}"),
@@ -515,7 +513,7 @@ fn where_the_float_tolerance_starts_to_matter() {
         let fa = Cloud(common::convert::<f64, 3>(&a));
         let fb = Cloud(common::convert::<f64, 3>(&b));
         let scale = scale2(&a, &b).sqrt();
-        let noise = gjk::distance::ABS_TOL_FACTOR * u * scale;
+        let noise = gjk::tolerance::ABS_TOL_FACTOR * u * scale;
         match epa(&fa, &fb, &EpaOptions::default()).unwrap().outcome {
             EpaOutcome::Penetrating(p) => {
                 assert!(switched.is_none(), "k = {k}: penetrating again");
@@ -577,16 +575,13 @@ fn float_stress<T: gjk::Field + gjk::scalar::FromRational, const N: usize>(
         }
         let rep = epa(&Cloud(a), &Cloud(b), &EpaOptions::default()).unwrap();
         let key = match &rep.outcome {
-            EpaOutcome::NotConverged { reason, .. } => {
-                let gjk_phase = matches!(
-                    reason,
-                    EpaNotConverged::Gjk(_) | EpaNotConverged::Distance(_)
-                );
+            EpaOutcome::GjkNoVerdict { reason } | EpaOutcome::NoVerdict { reason, .. } => {
                 assert!(
-                    !matches!(reason, EpaNotConverged::IterationCap { .. }),
+                    !matches!(reason, NoVerdict::IterationCap { .. }),
                     "case {k}: {reason}"
                 );
-                if !gjk_phase {
+                // A no-verdict of EPA itself (not of the GJK run before it).
+                if matches!(rep.outcome, EpaOutcome::NoVerdict { .. }) {
                     intersecting += 1;
                     no_answer += 1;
                 }

@@ -10,9 +10,10 @@
 mod common;
 
 use common::{epa_check, Cloud};
-use gjk::contact::{contact, Contact};
-use gjk::epa::{epa, epa_from_simplex, EpaNotConverged, EpaOptions, EpaOutcome};
-use gjk::gjk::{gjk, NotConverged, Options, Outcome};
+use gjk::boolean::{gjk, Options, Outcome};
+use gjk::epa::{epa, epa_from_simplex, EpaOptions, EpaOutcome};
+use gjk::verdict::{by_boolean_loop, Verdict};
+use gjk::NoVerdict;
 use gjk::{Error, Rational, Scalar, Support, Vector};
 
 fn boxed<T: Scalar>(lo: [f64; 3], hi: [f64; 3], conv: impl Fn(f64) -> T) -> Cloud<T, 3> {
@@ -37,7 +38,7 @@ fn contact_name<T: Scalar, const N: usize>(
     b: &impl Support<T, N>,
     opts: &Options<T, N>,
 ) -> &'static str {
-    contact(a, b, opts).unwrap().contact.name()
+    by_boolean_loop(a, b, opts).unwrap().verdict.name()
 }
 
 /// dimforge/parry #253: two triangles, a vertex touching an edge; parry's EPA
@@ -133,8 +134,8 @@ fn fcl_366_and_parry_cap_is_not_separation_and_touching_is_not_disjoint() {
         .unwrap();
         match report.outcome {
             Outcome::Intersecting { .. } => {}
-            Outcome::NotConverged {
-                reason: NotConverged::IterationCap { cap: c },
+            Outcome::NoVerdict {
+                reason: NoVerdict::IterationCap { cap: c },
                 ..
             } => assert_eq!(c, cap),
             other => panic!("cap {cap}: {other:?}"),
@@ -196,7 +197,7 @@ fn opengjk_3_intersecting_flat_polygons_in_3d() {
         v(0.5, 0.25, 1.0),
         v(0.5, 0.75, 1.0),
     ]);
-    assert!(gjk::gjk::intersects(&a, &b).unwrap());
+    assert!(gjk::boolean::intersects(&a, &b).unwrap());
     assert_eq!(contact_name(&a, &b, &Options::default()), "penetrating");
     // Coplanar overlapping polygons: also intersecting and (flat) touching.
     let c = Cloud(vec![v(0.5, 0.5, 0.0), v(2.0, 0.5, 0.0), v(0.5, 2.0, 0.0)]);
@@ -211,8 +212,8 @@ fn opengjk_52_f32_boxes_near_9e4_overlap() {
     let c = 90_000.0f32;
     let a = boxed([-0.5, -0.5, -0.5], [0.5, 0.5, 0.5], |x| x as f32 + c);
     let b = boxed([0.25, -0.5, -0.5], [1.25, 0.5, 0.5], |x| x as f32 + c);
-    let k = contact(&a, &b, &Options::default()).unwrap();
-    assert_eq!(k.contact.name(), "penetrating", "{k:?}");
+    let k = by_boolean_loop(&a, &b, &Options::default()).unwrap();
+    assert_eq!(k.verdict.name(), "penetrating", "{k:?}");
 }
 
 /// rustgd/collision-rs #111 (f32 infinite loop) and jrl-umi3218/sch-core #28
@@ -244,10 +245,12 @@ fn collision_rs_111_and_sch_28_no_endless_loop() {
         };
         let (a, b) = (Cloud(pts()), Cloud(pts()));
         let report = gjk(&a, &b, &Options::default()).unwrap();
-        assert!(report.iterations <= gjk::gjk::DEFAULT_MAX_ITERATIONS);
+        assert!(report.iterations <= gjk::tolerance::DEFAULT_MAX_ITERATIONS);
         let _ = matches!(
-            contact(&a, &b, &Options::default()).unwrap().contact,
-            Contact::Penetrating
+            by_boolean_loop(&a, &b, &Options::default())
+                .unwrap()
+                .verdict,
+            Verdict::Penetrating { .. }
         );
     }
 }
@@ -358,7 +361,7 @@ fn fcl_395_thin_boxes() {
             Err(reason) => assert!(
                 matches!(
                     reason,
-                    EpaNotConverged::DegenerateFacet | EpaNotConverged::InconsistentHorizon
+                    NoVerdict::DegenerateFacet | NoVerdict::InconsistentHorizon
                 ),
                 "{t}: {reason}"
             ),

@@ -8,11 +8,12 @@
 mod common;
 
 use common::Lcg;
-use gjk::distance::{DistanceOptions, ABS_TOL_FACTOR, REL_TOL_FACTOR};
+use gjk::distance::DistanceOptions;
 use gjk::scalar::rational_from_f64;
 use gjk::shape::{Capsule, ConvexHull, Cuboid, Cylinder, Transformed};
+use gjk::tolerance::{ABS_TOL_FACTOR, REL_TOL_FACTOR};
 use gjk::vector::dot;
-use gjk::verdict::{verdict, Verdict};
+use gjk::verdict::{by_distance_loop, Separation, Verdict};
 use gjk::{Rational, Scalar, Support, Vector, Which};
 use gjk_oracle as oracle;
 use nalgebra::{Isometry3, Rotation3, Translation3, UnitQuaternion};
@@ -101,7 +102,7 @@ fn mujoco_3383_separated_meshes_are_never_at_distance_zero() {
         let exact = exact_dist2(&a, &b);
         let ha = ConvexHull::new(a.clone(), Which::A).unwrap();
         let hb = ConvexHull::new(b.clone(), Which::B).unwrap();
-        let r = verdict(&ha, &hb, &DistanceOptions::default()).unwrap();
+        let r = by_distance_loop(&ha, &hb, &DistanceOptions::default()).unwrap();
         let ctx = format!("A = {}, B = {}", bits(&a), bits(&b));
         let scale2 = a
             .iter()
@@ -112,7 +113,11 @@ fn mujoco_3383_separated_meshes_are_never_at_distance_zero() {
             continue; // inside the float band: either answer is allowed
         }
         separated += 1;
-        let Verdict::Separated { dist2, axis, .. } = r.verdict else {
+        let Verdict::Separated {
+            axis,
+            separation: Some(Separation { dist2, .. }),
+        } = r.verdict
+        else {
             panic!(
                 "exact distance² {exact}, f64 says {}: {ctx}",
                 r.verdict.name()
@@ -173,10 +178,13 @@ fn coal_604_near_touching_boxes_have_accurate_distances() {
             .fold(0.0, f64::max);
         let ha = ConvexHull::new(a.clone(), Which::A).unwrap();
         let hb = ConvexHull::new(b.clone(), Which::B).unwrap();
-        let r = verdict(&ha, &hb, &DistanceOptions::default()).unwrap();
+        let r = by_distance_loop(&ha, &hb, &DistanceOptions::default()).unwrap();
         let ctx = format!("gap 1e-{k}: A = {}, B = {}", bits(&a), bits(&b));
         match r.verdict {
-            Verdict::Separated { dist2, .. } => assert!(
+            Verdict::Separated {
+                separation: Some(Separation { dist2, .. }),
+                ..
+            } => assert!(
                 (dist2 - exact).abs() <= f64_dist2_bound(exact, scale2),
                 "{dist2} vs {exact}: {ctx}"
             ),
@@ -220,14 +228,17 @@ fn coal_37_box_vs_cylinder_converges() {
             Which::B,
         )
         .unwrap();
-        let r = verdict(&boxed, &cyl, &DistanceOptions::default()).unwrap();
+        let r = by_distance_loop(&boxed, &cyl, &DistanceOptions::default()).unwrap();
         let ctx = format!("pose t = {t:?}, q = {q:?}");
         match r.verdict {
             Verdict::Separated {
-                dist2,
-                witness_a,
-                witness_b,
                 axis,
+                separation:
+                    Some(Separation {
+                        dist2,
+                        witness_a,
+                        witness_b,
+                    }),
             } => {
                 counts[0] += 1;
                 let d = witness_a - witness_b;
@@ -245,9 +256,10 @@ fn coal_37_box_vs_cylinder_converges() {
                 let gap = cyl.support(&-n).dot(&n) - boxed.support(&n).dot(&n);
                 assert!((gap - dist2.sqrt()).abs() <= 1e-6, "{ctx}");
             }
+            Verdict::Separated { .. } => panic!("the distance route gives the distance: {ctx}"),
             Verdict::Touching { .. } => counts[1] += 1,
-            Verdict::Overlapping { .. } => counts[2] += 1,
-            Verdict::NotConverged { reason } => panic!("not converged ({reason}): {ctx}"),
+            Verdict::Penetrating { .. } => counts[2] += 1,
+            Verdict::NoVerdict { reason } => panic!("not converged ({reason}): {ctx}"),
         }
     }
     assert!(counts[0] > 0 && counts[2] > 0, "{counts:?}");
@@ -275,11 +287,14 @@ fn parry_378_capsule_vs_box_distance_is_continuous_and_witnesses_valid() {
         let end = Vector::<f64, 2>::new(c, s);
         let centre = Vector::<f64, 2>::new(0.0, 1.3);
         let cap = Capsule::new(centre - end, centre + end, 0.25, Which::B).unwrap();
-        let r = verdict(&boxed, &cap, &DistanceOptions::default()).unwrap();
+        let r = by_distance_loop(&boxed, &cap, &DistanceOptions::default()).unwrap();
         let Verdict::Separated {
-            dist2,
-            witness_a,
-            witness_b,
+            separation:
+                Some(Separation {
+                    dist2,
+                    witness_a,
+                    witness_b,
+                }),
             ..
         } = r.verdict
         else {

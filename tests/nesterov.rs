@@ -2,7 +2,7 @@
 //! against the exact oracle and against the plain loop (the reference):
 //! the same verdicts, distances within the plain loop's float bound
 //! ([`float_accuracy_bound`]), bounded termination (the iteration cap is
-//! `NotConverged`, never separated), and fewer iterations on ellipsoid
+//! `NoVerdict`, never separated), and fewer iterations on ellipsoid
 //! pairs near contact (counts, not times; the times are in BENCHMARKS.md).
 
 #[path = "../crates/gjk-bench/benches/pairs/mod.rs"]
@@ -11,12 +11,11 @@ mod pairs;
 mod scenes;
 
 use gjk::distance::nesterov::distance_accelerated;
-use gjk::distance::{
-    distance, float_accuracy_bound, DistanceNotConverged, DistanceOptions, DistanceOutcome,
-    SubAlgorithm,
-};
+use gjk::distance::{distance, DistanceOptions, DistanceOutcome, SubAlgorithm};
 use gjk::scalar::rational_from_f64;
 use gjk::shape::{Ball, ConvexHull};
+use gjk::tolerance::float_accuracy_bound;
+use gjk::NoVerdict;
 use gjk::{Scalar, Vector, Which};
 use gjk_oracle as oracle;
 use pairs::Lcg;
@@ -165,8 +164,8 @@ fn the_cap_is_not_converged_never_separated() {
                 r.iterations
             );
             match r.outcome {
-                DistanceOutcome::NotConverged {
-                    reason: DistanceNotConverged::IterationCap { cap: c },
+                DistanceOutcome::NoVerdict {
+                    reason: NoVerdict::IterationCap { cap: c },
                     ..
                 } => assert_eq!(c, cap),
                 other => panic!("cap {cap}: {other:?}"),

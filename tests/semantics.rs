@@ -6,9 +6,10 @@
 mod common;
 
 use common::{convert, show, Cloud, Lcg};
-use gjk::contact::{contact, penetrates, Contact};
-use gjk::gjk::{gjk, intersects, NotConverged, Options, Outcome};
+use gjk::boolean::{gjk, intersects, Options, Outcome};
 use gjk::vector::dot;
+use gjk::verdict::{by_boolean_loop, penetrates, Verdict};
+use gjk::NoVerdict;
 use gjk::{Error, Rational, Scalar, Support, Vector};
 
 fn r(v: i64) -> Rational {
@@ -57,9 +58,9 @@ fn min_dot<T: Scalar, const N: usize>(c: &Cloud<T, N>, n: &Vector<T, N>) -> T {
 
 /// The exact three-way verdict, with its certificate checked.
 fn verdict<const N: usize>(a: &Cloud<Rational, N>, b: &Cloud<Rational, N>) -> &'static str {
-    let k = contact(a, b, &Options::default()).unwrap().contact;
+    let k = by_boolean_loop(a, b, &Options::default()).unwrap().verdict;
     match &k {
-        Contact::Separated { axis } => {
+        Verdict::Separated { axis, .. } => {
             assert!(
                 max_dot(a, axis) < min_dot(b, axis),
                 "axis does not separate: a = {}, b = {}",
@@ -67,7 +68,7 @@ fn verdict<const N: usize>(a: &Cloud<Rational, N>, b: &Cloud<Rational, N>) -> &'
                 show(&b.0)
             )
         }
-        Contact::Touching { normal } => {
+        Verdict::Touching { normal, .. } => {
             assert!(normal.iter().any(|x| *x != r(0)), "zero touching normal");
             assert_eq!(
                 max_dot(a, normal),
@@ -77,8 +78,8 @@ fn verdict<const N: usize>(a: &Cloud<Rational, N>, b: &Cloud<Rational, N>) -> &'
                 show(&b.0)
             );
         }
-        Contact::Penetrating => {}
-        Contact::NotConverged { reason } => panic!("exact mode did not conclude: {reason}"),
+        Verdict::Penetrating { .. } => {}
+        Verdict::NoVerdict { reason } => panic!("exact mode did not conclude: {reason}"),
     }
     k.name()
 }
@@ -215,9 +216,9 @@ fn float_verdict<T: gjk::scalar::FromRational, const N: usize>(
     b: &Cloud<Rational, N>,
 ) -> &'static str {
     let (fa, fb) = (Cloud(convert::<T, N>(&a.0)), Cloud(convert::<T, N>(&b.0)));
-    contact(&fa, &fb, &Options::default())
+    by_boolean_loop(&fa, &fb, &Options::default())
         .unwrap()
-        .contact
+        .verdict
         .name()
 }
 
@@ -271,14 +272,14 @@ fn the_iteration_cap_is_reported_never_as_separated() {
     let report = gjk(&a, &b, &opts).unwrap();
     assert!(matches!(
         report.outcome,
-        Outcome::NotConverged {
-            reason: NotConverged::IterationCap { cap: 1 },
+        Outcome::NoVerdict {
+            reason: NoVerdict::IterationCap { cap: 1 },
             ..
         }
     ));
     assert_eq!(report.outcome.intersects(), None);
-    let k = contact(&a, &b, &opts).unwrap();
-    assert!(matches!(k.contact, Contact::NotConverged { .. }));
+    let k = by_boolean_loop(&a, &b, &opts).unwrap();
+    assert!(matches!(k.verdict, Verdict::NoVerdict { .. }));
 }
 
 /// A support map that breaks its contract.
@@ -344,14 +345,14 @@ fn bad_input_gets_a_typed_error() {
                 .collect(),
         )
     };
-    let want = contact(&exact(&huge), &exact(&far), &Options::default())
+    let want = by_boolean_loop(&exact(&huge), &exact(&far), &Options::default())
         .unwrap()
-        .contact
+        .verdict
         .name();
     assert_eq!(
-        contact(&huge, &far, &Options::default())
+        by_boolean_loop(&huge, &far, &Options::default())
             .unwrap()
-            .contact
+            .verdict
             .name(),
         want
     );
@@ -375,7 +376,7 @@ fn bad_input_gets_a_typed_error() {
     ));
 }
 
-/// Float containment is checked (`gjk::gjk`, "Float mode: containment is
+/// Float containment is checked (`gjk::boolean`, "Float mode: containment is
 /// checked"): the `diff_2d` fuzz finding of tests/fuzz_crashes. `A`'s edge
 /// from `(−1, −1)` to `(257, 0)` passes below `B = {(0, y₀)}`; at `y₀ = 0`
 /// the gap is `257/√66565 ≈ 0.996`, about `2000 u` relative to `A`'s size
@@ -391,7 +392,7 @@ fn bad_input_gets_a_typed_error() {
 fn float_containment_is_checked() {
     let a = [[257, 0], [8448, 0], [2304, -1], [-1, -1]];
     let exact_a: Vec<Vec<Rational>> = a.iter().map(|p| vec![r(p[0]), r(p[1])]).collect();
-    let band = gjk::distance::ABS_TOL_FACTOR * f32::UNIT_ROUNDOFF * 8449.0;
+    let band = gjk::tolerance::ABS_TOL_FACTOR * f32::UNIT_ROUNDOFF * 8449.0;
     let mut far_separated = 0;
     let mut near_intersecting = 0;
     // y₀ in steps of 1/64 from -63/64 to +1: A's boundary at x = 0 is at
@@ -427,11 +428,14 @@ fn float_containment_is_checked() {
             // The three-way query: never penetrating (B's point is outside
             // A); touching only within the band; separated with a proved
             // axis (found in review: `y₀ = −63/64` was called penetrating).
-            match contact(&fa, &fb, &Options::default()).unwrap().contact {
-                Contact::Penetrating => panic!("penetrating, {case}"),
-                Contact::Touching { .. } => assert!(gap <= band, "touching, {case}"),
-                Contact::Separated { axis } => assert!(proves(&axis), "contact axis, {case}"),
-                Contact::NotConverged { .. } => assert!(gap <= band, "no verdict, {case}"),
+            match by_boolean_loop(&fa, &fb, &Options::default())
+                .unwrap()
+                .verdict
+            {
+                Verdict::Penetrating { .. } => panic!("penetrating, {case}"),
+                Verdict::Touching { .. } => assert!(gap <= band, "touching, {case}"),
+                Verdict::Separated { axis, .. } => assert!(proves(&axis), "contact axis, {case}"),
+                Verdict::NoVerdict { .. } => assert!(gap <= band, "no verdict, {case}"),
             }
             match gjk(&fa, &fb, &Options::default()).unwrap().outcome {
                 Outcome::Intersecting { .. } => {
@@ -444,9 +448,9 @@ fn float_containment_is_checked() {
                         far_separated += 1;
                     }
                 }
-                Outcome::NotConverged { reason, .. } => {
+                Outcome::NoVerdict { reason, .. } => {
                     assert!(
-                        matches!(reason, NotConverged::Degenerate { .. }),
+                        matches!(reason, NoVerdict::Degenerate { .. }),
                         "{reason} {case}"
                     )
                 }

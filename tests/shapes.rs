@@ -2,7 +2,7 @@
 //! known answers, Minkowski sums, affine images, and a regression test for a
 //! known failure of another library.
 
-use gjk::gjk::intersects;
+use gjk::boolean::intersects;
 use gjk::scalar::{integer, ratio};
 use gjk::shape::{
     Ball, Capsule, Cone, ConvexHull, ConvexPolygon, Cuboid, Cylinder, MinkowskiSum, Segment,
@@ -273,11 +273,11 @@ fn stacked_shapes(gap: f64, shift: f64) -> (Placed<Cylinder<f64>>, Placed<Cuboid
 /// The whole run, not just the verdict: the same number of support calls,
 /// the same outcome, and bit-identical support points `w` of `A − B`.
 fn same_run(gap: f64) {
-    let opts = gjk::gjk::Options::default();
+    let opts = gjk::boolean::Options::default();
     let [here, moved] = [0.0, 60.0].map(|shift| {
         let (cyl, bx) = stacked_shapes(gap, shift);
-        let mut trace: Vec<gjk::gjk::Step<f64, 3>> = Vec::new();
-        let report = gjk::gjk::gjk_observed(&cyl, &bx, &opts, &mut trace).unwrap();
+        let mut trace: Vec<gjk::boolean::Step<f64, 3>> = Vec::new();
+        let report = gjk::boolean::gjk_observed(&cyl, &bx, &opts, &mut trace).unwrap();
         let ws: Vec<Vector<f64, 3>> = trace.into_iter().map(|s| s.vertex.w).collect();
         (report.outcome.name(), report.iterations, ws)
     });

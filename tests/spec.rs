@@ -3,7 +3,15 @@
 //! * every region variant in `src/region.rs` has a row, at least one case,
 //!   and names tests that exist; every row names a variant;
 //! * every case is classified as its row says, in exact, f64 and f32 modes,
-//!   and its `boundary` flag is true exactly when some sign test is zero;
+//!   its `boundary` flag is true exactly when some sign test is zero, and a
+//!   degenerate case says how its vertices are dependent;
+//! * every boundary case of a non-degenerate region is decisive: pushing one
+//!   of its zero sign tests to one side or the other (an exact perturbation
+//!   of the input, `common::ties`) changes the region;
+//! * every tie of the classifier (two neighbouring regions, one sign test
+//!   zero), enumerated from the classifier itself, has a case with the
+//!   origin on that boundary alone; a region that decides no tie says why
+//!   it has no boundary case;
 //! * the GJK loop reaches every region marked reachable (on the table's
 //!   shape pairs) and, over thousands of random exact runs, never one that is
 //!   marked unreachable.
@@ -15,10 +23,11 @@ mod common;
 use std::collections::{BTreeMap, BTreeSet};
 
 use common::spec_table::{table, Case, Row};
+use common::ties::{all_ties, flips, suggested_case, ties_alone, Tie};
 use common::{convert, rat, show, simplex, trace_text, vectors, Cloud, Lcg};
+use gjk::boolean::{gjk_observed, Options, Outcome, Step};
 use gjk::classify::{classify, sign_tests};
-use gjk::gjk::{gjk_observed, Options, Outcome, Step};
-use gjk::region::Region;
+use gjk::region::{Region, RegionKind};
 use gjk::{Rational, Vector};
 use num_traits::Zero;
 
@@ -26,7 +35,20 @@ fn dim(rows: &[Vec<String>]) -> usize {
     rows.first().map(|r| r.len()).unwrap_or(0)
 }
 
-/// Classifies a case in exact arithmetic and checks region and boundary flag.
+/// How the vertices of a degenerate simplex depend on each other: two of
+/// them equal (`coincident`), or all distinct on a line (`collinear`) or a
+/// plane (`coplanar`).
+fn dependence<const N: usize>(pts: &[Vector<Rational, N>]) -> &'static str {
+    let coincident = (0..pts.len()).any(|i| (i + 1..pts.len()).any(|j| pts[i] == pts[j]));
+    match (coincident, pts.len()) {
+        (true, _) => "coincident",
+        (false, 3) => "collinear",
+        _ => "coplanar",
+    }
+}
+
+/// Classifies a case in exact arithmetic and checks its region, its
+/// `boundary` flag and its `degenerate` field.
 fn check_case<const N: usize>(case: &Case) -> Region {
     let pts = vectors::<N>(&case.simplex);
     let s = simplex(pts.clone());
@@ -48,6 +70,14 @@ fn check_case<const N: usize>(case: &Case) -> Region {
         !ties.is_empty(),
         case.boundary,
         "{}: simplex = {}: zero sign tests {ties:?}",
+        case.region,
+        show(&pts)
+    );
+    let dependent = (c.region.kind() == RegionKind::Degenerate).then(|| dependence(&pts));
+    assert_eq!(
+        case.degenerate.as_deref(),
+        dependent,
+        "{}: simplex = {}: `degenerate` (how the vertices are dependent; degenerate cases only)",
         case.region,
         show(&pts)
     );
@@ -154,7 +184,7 @@ fn random_runs<const N: usize>(seed: u64, runs: usize, seen: &mut BTreeMap<&'sta
         let b = rng.cloud::<N>(N + 3, 4);
         let (outcome, regions, text) = trace::<N>(&a, &b);
         assert!(
-            !matches!(outcome, Outcome::NotConverged { .. }),
+            !matches!(outcome, Outcome::NoVerdict { .. }),
             "exact mode must always conclude: a = {}, b = {}, trace:\n{text}",
             show(&a),
             show(&b)
@@ -171,7 +201,7 @@ fn random_runs<const N: usize>(seed: u64, runs: usize, seen: &mut BTreeMap<&'sta
     }
 }
 
-/// The proof in `src/gjk.rs` says the loop never builds a degenerate simplex
+/// The proof in `src/boolean.rs` says the loop never builds a degenerate simplex
 /// and never lands in a region of the older vertices; this checks it on
 /// thousands of random exact runs (and that every reachable region shows up).
 #[test]
@@ -187,50 +217,169 @@ fn the_loop_never_reaches_an_unreachable_region() {
     }
 }
 
-/// Every region has a boundary case (a simplex of that region with some sign
-/// test exactly zero, so that the tie rule decides), or its row says why it
-/// cannot have one — and that claim is checked: over thousands of random
-/// small-integer simplices (coordinates in −2..=2, so ties are common), none
-/// that lands in such a region has a zero sign test.
+/// The ties a case exercises alone (`common::ties::ties_alone`).
+fn case_ties(case: &Case) -> Vec<Tie> {
+    match dim(&case.simplex) {
+        2 => ties_alone(&vectors::<2>(&case.simplex)),
+        _ => ties_alone(&vectors::<3>(&case.simplex)),
+    }
+}
+
+/// `Ok` when some flip of a zero sign test of the case changes its region;
+/// otherwise every flip, as text.
+fn decisive<const N: usize>(case: &Case) -> Result<(), String> {
+    let pts = vectors::<N>(&case.simplex);
+    let all = flips(&pts);
+    if all.iter().any(|f| f.region.spec_id() != case.region) {
+        return Ok(());
+    }
+    let tried: Vec<String> = all
+        .iter()
+        .map(|f| {
+            format!(
+                "  {} → {:+}: {} at {}",
+                f.test,
+                f.sign,
+                f.region,
+                show(&f.simplex)
+            )
+        })
+        .collect();
+    Err(format!(
+        "{}: simplex = {}: no flip of a zero sign test changes the region (a test bound to \
+         others has no flip); flips:\n{}",
+        case.region,
+        show(&pts),
+        tried.join("\n")
+    ))
+}
+
+/// Every boundary case of a non-degenerate region is decisive: pushing one
+/// of its zero sign tests to one side or the other changes the region, so
+/// the case pins the tie rule (`common::ties`: the origin moved exactly,
+/// every other test keeping its sign, and the result classified).
+#[test]
+fn boundary_cases_are_decisive() {
+    let t = table();
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for case in t
+        .case
+        .iter()
+        .filter(|c| c.boundary && c.degenerate.is_none())
+    {
+        let result = match dim(&case.simplex) {
+            2 => decisive::<2>(case),
+            _ => decisive::<3>(case),
+        };
+        checked += 1;
+        if let Err(e) = result {
+            failures.push(e);
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {checked} boundary cases are not decisive:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    eprintln!("{checked} of {checked} boundary cases are decisive");
+}
+
+/// Every tie of the classifier ([`all_ties`]: two neighbouring regions, one
+/// sign test exactly zero) has a case in `spec/regions.toml` with the
+/// origin on that boundary alone (that test its only zero test); a failure
+/// names the tie and suggests a case to paste. The other way round, every
+/// tie a case exercises alone is one the enumeration found (else the
+/// enumeration has missed it).
+#[test]
+fn every_tie_has_a_case_on_its_boundary_alone() {
+    let ties = all_ties();
+    let mut covered: BTreeMap<Tie, String> = BTreeMap::new();
+    for case in table().case {
+        let found = case_ties(&case);
+        let names: Vec<String> = found.iter().map(Tie::to_string).collect();
+        assert_eq!(
+            case.ties, names,
+            "{}: simplex = {:?}: the case's `ties` are not the ties it exercises alone",
+            case.region, case.simplex
+        );
+        for tie in found {
+            covered
+                .entry(tie)
+                .or_insert_with(|| format!("{:?}", case.simplex));
+        }
+    }
+    let stray: Vec<String> = covered
+        .iter()
+        .filter(|(tie, _)| !ties.contains_key(*tie))
+        .map(|(tie, case)| format!("  {tie}: case {case}"))
+        .collect();
+    assert!(
+        stray.is_empty(),
+        "cases exercise ties that the enumeration did not find (add a simplex to \
+         `TIE_SIMPLICES_*` in tests/common/ties.rs):\n{}",
+        stray.join("\n")
+    );
+    let missing: Vec<String> = ties
+        .iter()
+        .filter(|(tie, _)| !covered.contains_key(*tie))
+        .map(|(tie, simplex)| format!("# {tie}\n{}\n", suggested_case(tie, simplex)))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "{} of {} ties have no case with the origin on that boundary alone; suggested cases:\n\n{}",
+        missing.len(),
+        ties.len(),
+        missing.join("\n")
+    );
+    eprintln!(
+        "{0} of {0} ties have a case on that boundary alone",
+        ties.len()
+    );
+}
+
+/// A region has a boundary case exactly when it decides some tie, and
+/// otherwise says why in `no_boundary`: the single point (no sign test),
+/// the open regions (every tie of their tests goes to a neighbour) and the
+/// degenerate ones (moving the origin changes no dependence among the
+/// vertices, so no flip leaves them). Both are checked against
+/// [`all_ties`]; that the boundary cases are decisive is
+/// [`boundary_cases_are_decisive`].
 #[test]
 fn every_region_has_a_boundary_case_or_says_why_not() {
     let t = table();
-    let mut tied: BTreeMap<&'static str, usize> = BTreeMap::new();
-    fn collect<const N: usize>(seed: u64, tied: &mut BTreeMap<&'static str, usize>) {
-        let mut rng = Lcg(seed);
-        for _ in 0..20000 {
-            let len = rng.int(1, N as i64 + 1) as usize;
-            let pts: Vec<Vector<Rational, N>> = (0..len)
-                .map(|_| {
-                    Vector::<Rational, N>::from_fn(|_, _| {
-                        Rational::from_integer(rng.int(-2, 2).into())
-                    })
-                })
-                .collect();
-            let s = simplex(pts);
-            let region = classify(&s).unwrap().region;
-            if sign_tests(&s).iter().any(|(_, v)| v.is_zero()) {
-                *tied.entry(region.spec_id()).or_default() += 1;
-            }
-        }
-    }
-    collect::<2>(41, &mut tied);
-    collect::<3>(42, &mut tied);
+    let ties = all_ties();
     for row in &t.region {
-        let has_case = t.case.iter().any(|c| c.region == row.id && c.boundary);
-        match (&row.no_boundary, has_case) {
-            (Some(_), true) => panic!(
-                "{} says it has no boundary, but has a boundary case",
+        let decides: Vec<String> = ties
+            .keys()
+            .filter(|tie| tie.decided == row.id)
+            .map(Tie::to_string)
+            .collect();
+        let has_case = t
+            .case
+            .iter()
+            .any(|c| c.region == row.id && c.boundary && c.degenerate.is_none());
+        match (&row.no_boundary, decides.is_empty(), has_case) {
+            (Some(why), true, false) => assert!(!why.is_empty(), "{}: empty note", row.id),
+            (Some(why), false, _) => panic!(
+                "{} says \"{why}\", yet it decides the ties {decides:?}",
                 row.id
             ),
-            (None, false) => panic!("{} has no boundary case and does not say why", row.id),
-            (Some(why), false) => assert!(
-                !tied.contains_key(row.id.as_str()),
-                "{}: \"{why}\", yet {} random simplices in it have a zero sign test",
-                row.id,
-                tied[row.id.as_str()]
+            (Some(_), true, true) => panic!(
+                "{} says it has no boundary case, but has one (it decides no tie, so the case \
+                 cannot be decisive)",
+                row.id
             ),
-            (None, true) => {}
+            (None, true, _) => panic!(
+                "{} decides no tie: give it a `no_boundary` note saying why",
+                row.id
+            ),
+            (None, false, false) => panic!(
+                "{} decides the ties {decides:?} but has no boundary case",
+                row.id
+            ),
+            (None, false, true) => {}
         }
     }
 }
@@ -319,7 +468,8 @@ fn rational_strings_parse() {
 }
 
 /// `spec/README.md` has a table row for every region and no row for a
-/// region the code does not have.
+/// region the code does not have, and its **seeds** column is
+/// `Region::seeds` (the cited seeds, or `crate`).
 #[test]
 fn spec_readme_has_a_row_per_region() {
     let text = std::fs::read_to_string(common::root().join("spec/README.md")).unwrap();
@@ -342,4 +492,34 @@ fn spec_readme_has_a_row_per_region() {
             "spec/README.md has a row for unknown region {id}"
         );
     }
+    // The per-kind tables: `| `ID` | SEEDS | …`, SEEDS being seed numbers or
+    // `crate`.
+    let is_seeds = |c: &str| {
+        c == "crate"
+            || c.split(' ')
+                .all(|n| n.len() == 3 && n.parse::<u16>().is_ok())
+    };
+    let mut checked = 0;
+    for line in text.lines() {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        let (Some(id), Some(seeds)) = (cells.get(1), cells.get(2)) else {
+            continue;
+        };
+        let Some(region) = id
+            .strip_prefix('`')
+            .and_then(|i| i.strip_suffix('`'))
+            .and_then(Region::from_spec_id)
+        else {
+            continue;
+        };
+        if is_seeds(seeds) {
+            assert_eq!(
+                *seeds,
+                region.seeds(),
+                "spec/README.md: the seeds of {region}"
+            );
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, Region::all().count(), "rows with a seeds column");
 }

@@ -33,11 +33,11 @@ use std::cmp::Ordering;
 
 use common::spec_table::{table, Case};
 use common::{convert, show, simplex, vectors, Cloud, Lcg};
+use gjk::boolean::{gjk, gjk_observed, Options, Outcome, Step};
 use gjk::classify::classify;
-use gjk::contact::{contact, Contact};
-use gjk::gjk::{gjk, gjk_observed, Options, Outcome, Step};
 use gjk::region::{Line2Region, Region, RegionKind, Tri3Region};
 use gjk::scalar::{rational_from_f64, FromRational};
+use gjk::verdict::{by_boolean_loop, Verdict};
 use gjk::{Rational, Scalar, Vector};
 use gjk_oracle::{self as oracle, OracleError, Relation};
 use num_traits::Zero;
@@ -351,15 +351,17 @@ fn check_run<T: Exact, const N: usize>(a: &[Vector<Rational, N>], b: &[Vector<Ra
                 row(axis)
             );
         }
-        Outcome::NotConverged { reason, .. } => {
+        Outcome::NoVerdict { reason, .. } => {
             panic!("{}: no verdict on small integers: {reason}", here())
         }
     }
     // The three-way answer against the oracle's relation.
-    let k = contact(&ta, &tb, &Options::default()).unwrap().contact;
+    let k = by_boolean_loop(&ta, &tb, &Options::default())
+        .unwrap()
+        .verdict;
     let rel = oracle::relation(&ra, &rb).unwrap();
     match &k {
-        Contact::Separated { axis } => {
+        Verdict::Separated { axis, .. } => {
             assert_eq!(rel, Relation::Separated, "{}", here());
             assert!(
                 oracle::strictly_separates(&ra, &rb, &row(axis)).unwrap(),
@@ -367,7 +369,7 @@ fn check_run<T: Exact, const N: usize>(a: &[Vector<Rational, N>], b: &[Vector<Ra
                 here()
             );
         }
-        Contact::Touching { normal } => {
+        Verdict::Touching { normal, .. } => {
             assert_eq!(rel, Relation::Touching, "{}", here());
             assert!(
                 oracle::separates(&ra, &rb, &row(normal)).unwrap(),
@@ -376,8 +378,8 @@ fn check_run<T: Exact, const N: usize>(a: &[Vector<Rational, N>], b: &[Vector<Ra
                 row(normal)
             );
         }
-        Contact::Penetrating => assert_eq!(rel, Relation::Penetrating, "{}", here()),
-        Contact::NotConverged { reason } => panic!("{}: no verdict: {reason}", here()),
+        Verdict::Penetrating { .. } => assert_eq!(rel, Relation::Penetrating, "{}", here()),
+        Verdict::NoVerdict { reason } => panic!("{}: no verdict: {reason}", here()),
     }
     // And the plain boolean query says the same.
     let plain = gjk(&ta, &tb, &Options::default())

@@ -15,10 +15,11 @@ mod pairs;
 #[path = "../crates/gjk-bench/benches/scenes/mod.rs"]
 mod scenes;
 
-use gjk::distance::{distance, float_accuracy_bound, DistanceOptions, DistanceOutcome};
-use gjk::gjk::{gjk, Options};
+use gjk::boolean::{gjk, Options};
+use gjk::distance::{distance, DistanceOptions, DistanceOutcome};
 use gjk::scalar::{integer, rational_from_f64};
 use gjk::shape::{ClimbingHull, ConvexHull, SupportPath};
+use gjk::tolerance::float_accuracy_bound;
 use gjk::{Rational, Support, Vector, Which};
 use gjk_oracle as oracle;
 use pairs::Lcg;

@@ -5,11 +5,11 @@
 mod common;
 
 use common::{Cloud, Lcg};
-use gjk::contact::{contact, Contact};
+use gjk::boolean::Options;
 use gjk::distance::{DistanceOptions, DistanceOutcome};
-use gjk::gjk::Options;
 use gjk::scalar::integer;
-use gjk::verdict::{verdict, Verdict, TOUCH_BAND_FACTOR};
+use gjk::tolerance::TOUCH_BAND_FACTOR;
+use gjk::verdict::{by_boolean_loop, by_distance_loop, Separation, Verdict};
 use gjk::{Error, Rational, Scalar, Simplex, Vector};
 use gjk_oracle::{self as oracle, Relation};
 use num_traits::Zero;
@@ -42,7 +42,7 @@ fn check_exact<const N: usize>(
     let (ra, rb) = (rows(a), rows(b));
     let c = ctx(a, b);
     let want = oracle::relation(&ra, &rb).unwrap();
-    let r = verdict(
+    let r = by_distance_loop(
         &Cloud(a.to_vec()),
         &Cloud(b.to_vec()),
         &DistanceOptions::default(),
@@ -51,10 +51,13 @@ fn check_exact<const N: usize>(
     match (&r.verdict, want) {
         (
             Verdict::Separated {
-                dist2,
-                witness_a,
-                witness_b,
                 axis,
+                separation:
+                    Some(Separation {
+                        dist2,
+                        witness_a,
+                        witness_b,
+                    }),
             },
             Relation::Separated,
         ) => {
@@ -68,13 +71,19 @@ fn check_exact<const N: usize>(
             );
             t.separated += 1;
         }
-        (Verdict::Touching { point, normal }, Relation::Touching) => {
+        (
+            Verdict::Touching {
+                point: Some(point),
+                normal,
+            },
+            Relation::Touching,
+        ) => {
             assert!(oracle::intersects(&ra, &[row(point)]).unwrap(), "{c}");
             assert!(oracle::intersects(&rb, &[row(point)]).unwrap(), "{c}");
             assert!(oracle::separates(&ra, &rb, &row(normal)).unwrap(), "{c}");
             t.touching += 1;
         }
-        (Verdict::Overlapping { point }, Relation::Penetrating) => {
+        (Verdict::Penetrating { point: Some(point) }, Relation::Penetrating) => {
             assert!(oracle::intersects(&ra, &[row(point)]).unwrap(), "{c}");
             assert!(oracle::intersects(&rb, &[row(point)]).unwrap(), "{c}");
             t.overlapping += 1;
@@ -160,23 +169,24 @@ fn verdict_and_contact_agree_2d_and_3d() {
         for _ in 0..400 {
             let a = g.cloud::<N>(5, span);
             let b = g.cloud::<N>(5, span);
-            let c = contact(&Cloud(a.clone()), &Cloud(b.clone()), &Options::default()).unwrap();
-            let v = verdict(
+            let c =
+                by_boolean_loop(&Cloud(a.clone()), &Cloud(b.clone()), &Options::default()).unwrap();
+            let v = by_distance_loop(
                 &Cloud(a.clone()),
                 &Cloud(b.clone()),
                 &DistanceOptions::default(),
             )
             .unwrap();
             let same = matches!(
-                (&c.contact, &v.verdict),
-                (Contact::Separated { .. }, Verdict::Separated { .. })
-                    | (Contact::Touching { .. }, Verdict::Touching { .. })
-                    | (Contact::Penetrating, Verdict::Overlapping { .. })
+                (&c.verdict, &v.verdict),
+                (Verdict::Separated { .. }, Verdict::Separated { .. })
+                    | (Verdict::Touching { .. }, Verdict::Touching { .. })
+                    | (Verdict::Penetrating { .. }, Verdict::Penetrating { .. })
             );
             assert!(
                 same,
                 "contact {} vs verdict {}: {}",
-                c.contact.name(),
+                c.verdict.name(),
                 v.verdict.name(),
                 ctx(&a, &b)
             );
@@ -191,7 +201,7 @@ fn verdict_of<T: gjk::Field, const N: usize>(
     a: &[Vector<T, N>],
     b: &[Vector<T, N>],
 ) -> Verdict<T, N> {
-    verdict(
+    by_distance_loop(
         &Cloud(a.to_vec()),
         &Cloud(b.to_vec()),
         &DistanceOptions::default(),
@@ -223,7 +233,16 @@ where
         let float = verdict_of(&fa, &fb);
         let c = ctx(&a, &b);
         match (&exact, &float) {
-            (Verdict::Separated { dist2: e, .. }, Verdict::Separated { dist2: f, .. }) => {
+            (
+                Verdict::Separated {
+                    separation: Some(Separation { dist2: e, .. }),
+                    ..
+                },
+                Verdict::Separated {
+                    separation: Some(Separation { dist2: f, .. }),
+                    ..
+                },
+            ) => {
                 let (e, f) = (e.to_f64(), f.to_f64());
                 assert!(
                     (f - e).abs() <= rel * (1.0 + e),
@@ -232,7 +251,7 @@ where
                 );
             }
             (Verdict::Touching { .. }, Verdict::Touching { .. })
-            | (Verdict::Overlapping { .. }, Verdict::Overlapping { .. }) => {}
+            | (Verdict::Penetrating { .. }, Verdict::Penetrating { .. }) => {}
             (e, f) => panic!("exact {} vs {} {}: {c}", e.name(), T::NAME, f.name()),
         }
         in_band += usize::from(matches!(exact, Verdict::Touching { .. }));
@@ -280,7 +299,8 @@ fn the_touching_band_in_f64() {
         (tau * 8.0, "separated"),
         (1e-9, "separated"),
     ] {
-        let r = verdict(&a, &Cloud(square(2.0 + gap)), &DistanceOptions::default()).unwrap();
+        let r =
+            by_distance_loop(&a, &Cloud(square(2.0 + gap)), &DistanceOptions::default()).unwrap();
         assert_eq!(r.verdict.name(), want, "gap {gap:e} (τ = {tau:e})");
         // Exact mode on the same doubles: any non-zero gap is separated.
         let ea: Vec<Vector<Rational, 2>> = square(1.0)
@@ -291,7 +311,7 @@ fn the_touching_band_in_f64() {
             .iter()
             .map(|p| p.map(|x| gjk::scalar::rational_from_f64(x).unwrap()))
             .collect();
-        let r = verdict(&Cloud(ea), &Cloud(eb), &DistanceOptions::default()).unwrap();
+        let r = by_distance_loop(&Cloud(ea), &Cloud(eb), &DistanceOptions::default()).unwrap();
         let want = if gap == 0.0 { "touching" } else { "separated" };
         assert_eq!(r.verdict.name(), want, "exact, gap {gap:e}");
     }
@@ -315,7 +335,7 @@ fn warm_start_never_changes_the_answer() {
             for f in 0..16 {
                 let shift = &step * integer(f - 8);
                 let b: Vec<Vector<Rational, N>> = b0.iter().map(|p| p + &shift).collect();
-                let cold = verdict(
+                let cold = by_distance_loop(
                     &Cloud(a.clone()),
                     &Cloud(b.clone()),
                     &DistanceOptions::default(),
@@ -325,11 +345,19 @@ fn warm_start_never_changes_the_answer() {
                     warm_start: warm.take(),
                     ..DistanceOptions::default()
                 };
-                let hot = verdict(&Cloud(a.clone()), &Cloud(b.clone()), &opts).unwrap();
+                let hot = by_distance_loop(&Cloud(a.clone()), &Cloud(b.clone()), &opts).unwrap();
                 let c = ctx(&a, &b);
                 assert_eq!(cold.verdict.name(), hot.verdict.name(), "frame {f}: {c}");
-                if let (Verdict::Separated { dist2: x, .. }, Verdict::Separated { dist2: y, .. }) =
-                    (&cold.verdict, &hot.verdict)
+                if let (
+                    Verdict::Separated {
+                        separation: Some(Separation { dist2: x, .. }),
+                        ..
+                    },
+                    Verdict::Separated {
+                        separation: Some(Separation { dist2: y, .. }),
+                        ..
+                    },
+                ) = (&cold.verdict, &hot.verdict)
                 {
                     assert_eq!(x, y, "frame {f}: {c}");
                 }
@@ -356,14 +384,14 @@ fn stale_and_bad_warm_simplices() {
     let unrelated = {
         let a = g.cloud::<3>(6, 5);
         let b = g.cloud::<3>(6, 5);
-        verdict(&Cloud(a), &Cloud(b), &DistanceOptions::default())
+        by_distance_loop(&Cloud(a), &Cloud(b), &DistanceOptions::default())
             .unwrap()
             .simplex
     };
     for _ in 0..100 {
         let a = g.cloud::<3>(6, 2);
         let b = g.cloud::<3>(6, 2);
-        let cold = verdict(
+        let cold = by_distance_loop(
             &Cloud(a.clone()),
             &Cloud(b.clone()),
             &DistanceOptions::default(),
@@ -377,10 +405,18 @@ fn stale_and_bad_warm_simplices() {
                 warm_start: Some(warm),
                 ..DistanceOptions::default()
             };
-            let hot = verdict(&Cloud(a.clone()), &Cloud(b.clone()), &opts).unwrap();
+            let hot = by_distance_loop(&Cloud(a.clone()), &Cloud(b.clone()), &opts).unwrap();
             assert_eq!(cold.verdict.name(), hot.verdict.name(), "{}", ctx(&a, &b));
-            if let (Verdict::Separated { dist2: x, .. }, Verdict::Separated { dist2: y, .. }) =
-                (&cold.verdict, &hot.verdict)
+            if let (
+                Verdict::Separated {
+                    separation: Some(Separation { dist2: x, .. }),
+                    ..
+                },
+                Verdict::Separated {
+                    separation: Some(Separation { dist2: y, .. }),
+                    ..
+                },
+            ) = (&cold.verdict, &hot.verdict)
             {
                 assert_eq!(x, y);
             }
@@ -389,7 +425,7 @@ fn stale_and_bad_warm_simplices() {
     // A NaN direction in a float warm simplex is an error, not a guess.
     let a = Cloud(vec![Vector::<f64, 2>::new(0.0, 0.0)]);
     let b = Cloud(vec![Vector::<f64, 2>::new(1.0, 0.0)]);
-    let mut warm = verdict(&a, &b, &DistanceOptions::default())
+    let mut warm = by_distance_loop(&a, &b, &DistanceOptions::default())
         .unwrap()
         .simplex;
     assert!(!warm.is_empty());
@@ -404,7 +440,7 @@ fn stale_and_bad_warm_simplices() {
         ..DistanceOptions::default()
     };
     assert!(matches!(
-        verdict(&a, &b, &opts),
+        by_distance_loop(&a, &b, &opts),
         Err(Error::NonFinite { .. })
     ));
 }
@@ -424,7 +460,7 @@ fn warm_distance_equals_cold_distance() {
         let warm = match warm.outcome {
             DistanceOutcome::Separated { simplex, .. }
             | DistanceOutcome::Intersecting { simplex } => simplex,
-            DistanceOutcome::NotConverged { .. } => panic!("exact mode converges"),
+            DistanceOutcome::NoVerdict { .. } => panic!("exact mode converges"),
         };
         let cold = gjk::distance::distance(
             &Cloud(a.clone()),

@@ -44,7 +44,7 @@
 //! 4. If the float loop gave no verdict, or no certificate is proved, run
 //!    the **exact path** on the same doubles (converted exactly
 //!    to rationals): the crate's own exact three-way query
-//!    ([`crate::verdict::three_way`]: the boolean loop and its descent in
+//!    ([`crate::verdict::verdict`]: the boolean loop and its descent in
 //!    `N = 2, 3`, the distance loop and its projected descent in `N ≥ 4`);
 //!    in `N = 1` a comparison of interval end points (no arithmetic at
 //!    all). The exact oracle (`gjk-oracle`) is never consulted: it judges
@@ -76,16 +76,16 @@ pub mod simplex;
 
 use std::fmt;
 
-use crate::contact::Contact;
-use crate::distance::{distance, DistanceNotConverged, DistanceOptions, DistanceOutcome};
+use crate::distance::{distance, DistanceOptions, DistanceOutcome};
 use crate::error::{Error, Which};
-use crate::gjk::DEFAULT_MAX_ITERATIONS;
+use crate::relation::NoVerdict;
 use crate::relation::Relation;
 use crate::scalar::{rational_from_f64, Rational};
 use crate::shape::ConvexHull;
 use crate::simplex::Simplex;
+use crate::tolerance::DEFAULT_MAX_ITERATIONS;
 use crate::vector::Vector;
-use crate::verdict::three_way;
+use crate::verdict::verdict;
 
 pub use axis::{certify_axis, AxisCertificate};
 use search::{continue_search, sharpen, widen, Found};
@@ -111,7 +111,7 @@ impl Default for CertifiedOptions {
 #[derive(Clone, Debug, PartialEq)]
 pub enum FallbackReason {
     /// The float distance loop stopped without a verdict.
-    FloatNotConverged(DistanceNotConverged),
+    FloatNotConverged(NoVerdict),
     /// The float distance loop failed (e.g. `f64` overflow on huge
     /// coordinates, or a dimension it does not support).
     FloatError(Error),
@@ -366,7 +366,7 @@ fn float_certificate<const N: usize>(
             let vertices = simplex.len();
             (FallbackReason::SimplexNotFull { vertices }, simplex)
         }
-        DistanceOutcome::NotConverged { reason, .. } => {
+        DistanceOutcome::NoVerdict { reason, .. } => {
             return (Err(FallbackReason::FloatNotConverged(reason)), iterations)
         }
     };
@@ -442,19 +442,13 @@ fn exact_relation<const N: usize>(
         ConvexHull::<Rational, N>::from_rows(&ra, Which::A).map_err(|e| failed(e.to_string()))?;
     let hb =
         ConvexHull::<Rational, N>::from_rows(&rb, Which::B).map_err(|e| failed(e.to_string()))?;
-    let (three, iterations) =
-        three_way(&ha, &hb, opts.max_iterations).map_err(|e| failed(e.to_string()))?;
-    let relation = match three {
-        Contact::Separated { .. } => Relation::Separated,
-        Contact::Touching { .. } => Relation::Touching,
-        Contact::Penetrating => Relation::Penetrating,
-        Contact::NotConverged { reason } => {
-            return Err(CertifiedError::ExactNotConverged {
-                reason: reason.to_string(),
-            })
-        }
-    };
-    Ok((relation, iterations))
+    let report = verdict(&ha, &hb, opts.max_iterations).map_err(|e| failed(e.to_string()))?;
+    match report.verdict.result() {
+        Ok(relation) => Ok((relation, report.iterations)),
+        Err(reason) => Err(CertifiedError::ExactNotConverged {
+            reason: reason.to_string(),
+        }),
+    }
 }
 
 /// `N = 1`: the hulls are the intervals `[min, max]`, and `A − B` is

@@ -31,8 +31,8 @@
 //! says "separated", or — when no progress is possible — with nothing.
 
 use crate::distance::closest_point;
-use crate::gjk::support_vertex;
 use crate::shape::Support;
+use crate::simplex::support_vertex;
 use crate::simplex::Simplex;
 use crate::vector::{dot, Vector};
 

@@ -42,7 +42,7 @@
 //!   `A − B`, so a simplex holding the origin proves it);
 //! * termination is bounded by [`DistanceOptions::max_iterations`] support
 //!   calls, accelerated or not; reaching it is
-//!   [`super::DistanceOutcome::NotConverged`], never separated.
+//!   [`super::DistanceOutcome::NoVerdict`], never separated.
 //!
 //! The answers may differ from the reference's within the float tolerance
 //! (another path to the same optimum); `tests/nesterov.rs` checks them
@@ -79,20 +79,10 @@ impl<T: Field, const N: usize> Momentum<T, N> {
         }
     }
 
-    /// Whether the next step is accelerated.
-    pub(crate) fn is_on(&self) -> bool {
-        self.on
-    }
-
-    /// Plain steps from now on (module docs, "Stopping").
-    pub(crate) fn switch_off(&mut self) {
-        self.on = false;
-    }
-
     /// The search direction `d` of the next accelerated step, given the
     /// current closest point `v` (module docs). Falls back to `v` (and
     /// switches off) if the momentum direction is zero or not finite.
-    pub(crate) fn direction(&mut self, v: &Vector<T, N>) -> Vector<T, N> {
+    fn direction(&mut self, v: &Vector<T, N>) -> Vector<T, N> {
         let k = self.steps;
         // δ = (k + 1)/(k + 3) and 1 − δ = 2/(k + 3), both exact in the
         // field for small k; `k` stays below the iteration cap.
@@ -115,9 +105,39 @@ impl<T: Field, const N: usize> Momentum<T, N> {
         self.steps = k.saturating_add(1);
         d
     }
+}
 
+/// How the distance loop picks its support direction: the reference
+/// (`()`) always searches along `−v`; [`Momentum`] along its own direction
+/// while it is on. The loop switches it off before any stop decision and
+/// tells it the support points of accelerated steps.
+pub(crate) trait Search<T: Scalar, const N: usize> {
+    /// The direction to search along instead of `v` (negated by the loop),
+    /// or `None` for a plain step along `v`.
+    fn momentum(&mut self, v: &Vector<T, N>) -> Option<Vector<T, N>>;
+    /// Plain steps from now on.
+    fn switch_off(&mut self);
     /// The support point an accelerated step added.
-    pub(crate) fn record(&mut self, w: Vector<T, N>) {
+    fn record(&mut self, w: Vector<T, N>);
+}
+
+/// The reference loop: plain steps only.
+impl<T: Scalar, const N: usize> Search<T, N> for () {
+    fn momentum(&mut self, _: &Vector<T, N>) -> Option<Vector<T, N>> {
+        None
+    }
+    fn switch_off(&mut self) {}
+    fn record(&mut self, _: Vector<T, N>) {}
+}
+
+impl<T: Field, const N: usize> Search<T, N> for Momentum<T, N> {
+    fn momentum(&mut self, v: &Vector<T, N>) -> Option<Vector<T, N>> {
+        self.on.then(|| self.direction(v))
+    }
+    fn switch_off(&mut self) {
+        self.on = false;
+    }
+    fn record(&mut self, w: Vector<T, N>) {
         self.last = Some(w);
     }
 }
@@ -136,6 +156,5 @@ where
     A: Support<T, N> + ?Sized,
     B: Support<T, N> + ?Sized,
 {
-    let mut momentum = Momentum::new();
-    distance_loop(a, b, opts, Some(&mut momentum), 0.0)
+    distance_loop(a, b, opts, &mut Momentum::new(), 0.0)
 }

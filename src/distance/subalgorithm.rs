@@ -102,6 +102,7 @@ use crate::error::{Error, Which};
 use crate::region::RegionKind;
 use crate::scalar::{Field, Scalar};
 use crate::simplex::Simplex;
+use crate::tolerance::PIVOT_NOISE_FACTOR;
 use arrayvec::ArrayVec;
 
 use crate::vector::{dot, is_finite, normalized_points, Points, Vector};
@@ -110,20 +111,6 @@ use crate::vector::{dot, is_finite, normalized_points, Points, Vector};
 /// worst. (A simplex in `N` dimensions has at most `N + 1` vertices, so the
 /// distance loop works up to `N = 15`.)
 pub const MAX_VERTICES: usize = 16;
-
-/// Float mode: a pivot `Dⱼ` of the `LDLᵀ` factorisation of a Gram matrix
-/// counts as zero (the face as affinely dependent) when
-/// `Dⱼ ≤ PIVOT_NOISE_FACTOR · (j + 1) · u · G_jj`, `u` the unit roundoff.
-///
-/// Derivation: `Dⱼ = G_jj − Σ_{i<j} L_ji² Dᵢ` is the squared distance of
-/// `eⱼ` from the span of the earlier edge vectors; the subtracted terms are
-/// non-negative and sum to at most `G_jj = |eⱼ|²`, so the computed difference
-/// carries an absolute error of a few `(j + 1) · u · G_jj` (one rounding per
-/// product and per addition, on terms bounded by `G_jj`), plus what the
-/// rounded `L_ji` bring in. Below 64 times that it is noise: the face is
-/// flat to within an angle of about `8 √((j + 1) u)` (`≈ 10⁻⁷` rad in `f64`).
-/// Exact mode has `u = 0`: only a true zero counts.
-pub const PIVOT_NOISE_FACTOR: f64 = 64.0;
 
 /// The point of a simplex closest to the origin, with the face that holds it.
 #[derive(Clone, Debug, PartialEq)]

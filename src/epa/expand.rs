@@ -3,14 +3,15 @@
 //! normal, stop when that point does not go beyond the facet's plane,
 //! otherwise add it and repeat.
 
-use crate::distance::REL_TOL_FACTOR;
 use crate::error::Error;
-use crate::gjk::support_vertex;
+use crate::relation::NoVerdict;
 use crate::scalar::Field;
 use crate::shape::Support;
+use crate::simplex::support_vertex;
 use crate::simplex::Vertex;
+use crate::tolerance::REL_TOL_FACTOR;
 
-use super::outcome::{EpaNotConverged, EpaOutcome};
+use super::outcome::EpaOutcome;
 use super::polytope::Polytope;
 
 /// Runs the loop from a start simplex of `N + 1` vertices holding the
@@ -28,7 +29,7 @@ where
     A: Support<T, N> + ?Sized,
     B: Support<T, N> + ?Sized,
 {
-    let not_converged = |reason, best| EpaOutcome::NotConverged { reason, best };
+    let not_converged = |reason, best| EpaOutcome::NoVerdict { reason, best };
     let mut poly = match Polytope::simplex(start, factors) {
         Ok(p) => p,
         Err(reason) => return Ok((not_converged(reason, None), 0)),
@@ -38,21 +39,18 @@ where
         f.offset < T::zero() && (T::EXACT || -f.offset.to_f64() / f.norm > poly.noise(f))
     });
     if outside {
-        return Ok((not_converged(EpaNotConverged::StartSimplex, None), 0));
+        return Ok((not_converged(NoVerdict::StartSimplex, None), 0));
     }
     let rel_tol = REL_TOL_FACTOR * T::UNIT_ROUNDOFF;
     loop {
         let facets = poly.facet_count();
         let Some(id) = poly.closest() else {
-            return Ok((not_converged(EpaNotConverged::InconsistentHorizon, None), 0));
+            return Ok((not_converged(NoVerdict::InconsistentHorizon, None), 0));
         };
         let f = poly.facet(id).clone();
         if *iterations >= cap {
             let best = poly.penetration(id).ok();
-            return Ok((
-                not_converged(EpaNotConverged::IterationCap { cap }, best),
-                facets,
-            ));
+            return Ok((not_converged(NoVerdict::IterationCap { cap }, best), facets));
         }
         let s = support_vertex(a, b, &f.normal, *iterations)?;
         *iterations += 1;
@@ -87,7 +85,7 @@ where
         }
         if poly.vertices.iter().any(|v| v.w == s.w) {
             let best = poly.penetration(id).ok();
-            return Ok((not_converged(EpaNotConverged::RepeatedVertex, best), facets));
+            return Ok((not_converged(NoVerdict::RepeatedVertex, best), facets));
         }
         if let Err(reason) = poly.insert(id, s) {
             let best = poly.penetration(id).ok();

@@ -43,7 +43,7 @@
 //! number of iterations is bounded by the number of distinct support points
 //! (at most `|A|·|B|` for point clouds). Curved shapes converge only in the
 //! limit: [`EpaOptions::max_iterations`] ends them with
-//! [`EpaNotConverged::IterationCap`] and the best facet so far.
+//! [`NoVerdict::IterationCap`] and the best facet so far.
 //!
 //! # Facets: normal and distance, without square roots
 //!
@@ -122,12 +122,12 @@
 //!   run ends with `Touching` or grows past it;
 //! * **degenerate faces** (fcl #395, a zero-area face of a thin box): exact
 //!   mode never builds one (above); float mode reports
-//!   [`EpaNotConverged::DegenerateFacet`] rather than divide by zero;
+//!   [`NoVerdict::DegenerateFacet`] rather than divide by zero;
 //! * **"origin outside the polytope"** (fcl #495, #493, #445, kissing
 //!   boxes): the polytope always holds the origin; a depth of 0 is
 //!   `Touching`, never "separated";
 //! * **non-convergence**: the cap, a repeated vertex or an inconsistent
-//!   horizon (float only) are [`EpaOutcome::NotConverged`] with the best
+//!   horizon (float only) are [`EpaOutcome::NoVerdict`] with the best
 //!   facet so far, never "no contact".
 //!
 //! # Float mode
@@ -143,21 +143,21 @@
 //! facet's **condition** `κ = Π|eᵢ| / |n|` (Hadamard's ratio: `1` for a
 //! right-angled facet, large for slivers), a facet's plane is placed to
 //! within `noise = ABS_TOL_FACTOR · u · scale · κ` (distance units;
-//! [`crate::distance::ABS_TOL_FACTOR`]): the normal from rounded edges is
+//! [`crate::tolerance::ABS_TOL_FACTOR`]): the normal from rounded edges is
 //! off by an angle of about `κ u`, which moves the plane by that times the
 //! distance to the point tested (at most `2 scale`), and the dot products
 //! add a few `N u scale`; the factor 1024 covers both. Then:
 //!
 //! * a facet **sees** `w` when `(n·w − c)/|n| > noise`;
 //! * the loop **stops** when `gap = (n·s − c)/|n| ≤ max(REL_TOL · δ, noise)`
-//!   with `REL_TOL = REL_TOL_FACTOR · u` ([`crate::distance::REL_TOL_FACTOR`],
+//!   with `REL_TOL = REL_TOL_FACTOR · u` ([`crate::tolerance::REL_TOL_FACTOR`],
 //!   the distance loop's relative tolerance: `2.3·10⁻¹³` in `f64`);
 //! * the answer is **touching** when `δ ≤ noise`;
 //! * a facet whose plane passes within `noise` of the interior point is
-//!   degenerate ([`EpaNotConverged::DegenerateFacet`]);
+//!   degenerate ([`NoVerdict::DegenerateFacet`]);
 //! * in the start phase, GJK's simplex holds the origin when its closest
 //!   point is within `ABS_TOL_FACTOR · u · scale` of it (else
-//!   [`EpaNotConverged::StartSimplex`]), and a support point along `d ⊥ L`
+//!   [`NoVerdict::StartSimplex`]), and a support point along `d ⊥ L`
 //!   with `d·s/|d|` at most that much means touching.
 //!
 //! `tests/epa.rs` (`where_the_float_tolerance_starts_to_matter`) shows the
@@ -183,11 +183,12 @@ mod outcome;
 pub(crate) mod polytope;
 pub(crate) mod start;
 
-pub use outcome::{EpaNotConverged, EpaOptions, EpaOutcome, EpaReport, Penetration};
+pub use outcome::{EpaOptions, EpaOutcome, EpaReport, Penetration};
 
+use crate::boolean::{gjk, Options, Outcome};
 use crate::distance::{distance, DistanceOptions, DistanceOutcome};
 use crate::error::{Error, Which};
-use crate::gjk::{gjk, Options, Outcome};
+use crate::relation::NoVerdict;
 use crate::scalar::Field;
 use crate::shape::Support;
 use crate::simplex::Simplex;
@@ -226,7 +227,7 @@ where
     B: Support<T, N> + ?Sized,
 {
     // The GJK run: its simplex, or the outcome it already decides.
-    let no_answer = |reason| EpaOutcome::NotConverged { reason, best: None };
+    let no_answer = |reason| EpaOutcome::GjkNoVerdict { reason };
     let (found, gjk_iterations) = if N == 2 || N == 3 {
         let gopts = Options {
             initial_direction: opts.initial_direction.clone(),
@@ -236,7 +237,7 @@ where
         let found = match r.outcome {
             Outcome::Intersecting { simplex, .. } => Ok(simplex),
             Outcome::Separated { axis, .. } => Err(EpaOutcome::NotIntersecting { axis }),
-            Outcome::NotConverged { reason, .. } => Err(no_answer(EpaNotConverged::Gjk(reason))),
+            Outcome::NoVerdict { reason, .. } => Err(no_answer(reason)),
         };
         (found, r.iterations)
     } else {
@@ -249,9 +250,7 @@ where
         let found = match r.outcome {
             DistanceOutcome::Intersecting { simplex } => Ok(simplex),
             DistanceOutcome::Separated { axis, .. } => Err(EpaOutcome::NotIntersecting { axis }),
-            DistanceOutcome::NotConverged { reason, .. } => {
-                Err(no_answer(EpaNotConverged::Distance(reason)))
-            }
+            DistanceOutcome::NoVerdict { reason, .. } => Err(no_answer(reason)),
         };
         (found, r.iterations)
     };
@@ -262,13 +261,13 @@ where
 }
 
 /// EPA from a simplex of support points of `A − B` whose hull holds the
-/// origin, e.g. the one [`crate::gjk::Outcome::Intersecting`] carries
+/// origin, e.g. the one [`crate::boolean::Outcome::Intersecting`] carries
 /// (`opts.initial_direction` is not used).
 ///
 /// Errors: as [`epa`], plus an empty simplex, and — in exact mode — a
 /// simplex whose hull does not hold the origin
 /// ([`Error::InvalidParameter`]); in float mode that is
-/// [`EpaNotConverged::StartSimplex`] when it misses by more than rounding.
+/// [`NoVerdict::StartSimplex`] when it misses by more than rounding.
 pub fn epa_from_simplex<T, const N: usize, A, B>(
     a: &A,
     b: &B,
@@ -284,8 +283,8 @@ where
     if T::EXACT
         && matches!(
             r.outcome,
-            EpaOutcome::NotConverged {
-                reason: EpaNotConverged::StartSimplex,
+            EpaOutcome::NoVerdict {
+                reason: NoVerdict::StartSimplex,
                 ..
             }
         )
@@ -328,7 +327,7 @@ where
             ))
         }
         Start::Failed(reason) => {
-            let outcome = EpaOutcome::NotConverged { reason, best: None };
+            let outcome = EpaOutcome::NoVerdict { reason, best: None };
             return Ok(report(outcome, iterations, gjk_iterations, 0));
         }
     };

@@ -1,10 +1,10 @@
 //! What the EPA query takes and returns: options, the outcome enum and its
 //! reasons for stopping without an answer.
 
-use crate::distance::DistanceNotConverged;
-use crate::gjk::{NotConverged, DEFAULT_MAX_ITERATIONS};
+use crate::relation::NoVerdict;
 use crate::scalar::{Real, Scalar};
 use crate::simplex::Vertex;
+use crate::tolerance::DEFAULT_MAX_ITERATIONS;
 use crate::vector::{dot, Vector};
 
 /// Options of [`super::epa`] and [`super::epa_from_simplex`].
@@ -14,7 +14,7 @@ pub struct EpaOptions<T: Scalar, const N: usize> {
     /// `(1, 0, …, 0)`. Must be non-zero and finite.
     pub initial_direction: Option<Vector<T, N>>,
     /// The most support calls of the EPA phase (completing the start simplex
-    /// and expanding) before giving up with [`EpaNotConverged::IterationCap`].
+    /// and expanding) before giving up with [`NoVerdict::IterationCap`].
     /// The GJK run before it has its own cap of the same size.
     pub max_iterations: usize,
 }
@@ -68,60 +68,6 @@ impl<T: Real, const N: usize> Penetration<T, N> {
     }
 }
 
-/// Why an EPA query stopped without an answer.
-#[derive(Clone, Debug, PartialEq)]
-pub enum EpaNotConverged {
-    /// [`EpaOptions::max_iterations`] support calls were made (curved
-    /// shapes converge only in the limit).
-    IterationCap {
-        /// The cap that was reached.
-        cap: usize,
-    },
-    /// A facet whose plane cannot be told apart from the interior point
-    /// within its rounding error (float mode: slivers and near-duplicate
-    /// points; exact mode never builds one).
-    DegenerateFacet,
-    /// The new support point is already a vertex of the polytope although
-    /// the facet's plane test says it lies beyond (float rounding, or a
-    /// support map that breaks its contract).
-    RepeatedVertex,
-    /// The region of facets that see the new point is not bounded by a
-    /// closed ring of ridges (float rounding made the polytope locally
-    /// non-convex; exact mode never gets there).
-    InconsistentHorizon,
-    /// The start simplex does not contain the origin (float mode: by more
-    /// than its rounding error).
-    StartSimplex,
-    /// The boolean GJK run (`N = 2, 3`) gave no verdict.
-    Gjk(NotConverged),
-    /// The distance GJK run (other `N`) gave no verdict.
-    Distance(DistanceNotConverged),
-}
-
-impl std::fmt::Display for EpaNotConverged {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            EpaNotConverged::IterationCap { cap } => {
-                write!(f, "EPA iteration cap of {cap} support calls reached")
-            }
-            EpaNotConverged::DegenerateFacet => {
-                f.write_str("a polytope facet is degenerate within rounding")
-            }
-            EpaNotConverged::RepeatedVertex => {
-                f.write_str("the support point is already a polytope vertex")
-            }
-            EpaNotConverged::InconsistentHorizon => {
-                f.write_str("the horizon is not a closed ring of ridges (rounding)")
-            }
-            EpaNotConverged::StartSimplex => {
-                f.write_str("the start simplex does not contain the origin")
-            }
-            EpaNotConverged::Gjk(r) => write!(f, "GJK: {r}"),
-            EpaNotConverged::Distance(r) => write!(f, "GJK (distance): {r}"),
-        }
-    }
-}
-
 /// The verdict of an EPA query.
 #[derive(Clone, Debug, PartialEq)]
 pub enum EpaOutcome<T: Scalar, const N: usize> {
@@ -142,10 +88,16 @@ pub enum EpaOutcome<T: Scalar, const N: usize> {
         /// The separating axis GJK found.
         axis: Vector<T, N>,
     },
-    /// No answer. Never to be read as "not intersecting".
-    NotConverged {
+    /// The GJK run that EPA starts from gave no verdict (EPA did not
+    /// start). Never to be read as "not intersecting".
+    GjkNoVerdict {
         /// Why.
-        reason: EpaNotConverged,
+        reason: NoVerdict,
+    },
+    /// No answer. Never to be read as "not intersecting".
+    NoVerdict {
+        /// Why.
+        reason: NoVerdict,
         /// The nearest facet of the last consistent polytope, if there was
         /// one: its `depth2` is a lower bound of the squared depth in exact
         /// mode (the polytope lies inside `A − B`).
@@ -161,7 +113,7 @@ impl<T: Scalar, const N: usize> EpaOutcome<T, N> {
             EpaOutcome::Penetrating(_) => "penetrating",
             EpaOutcome::Touching { .. } => "touching",
             EpaOutcome::NotIntersecting { .. } => "not_intersecting",
-            EpaOutcome::NotConverged { .. } => "not_converged",
+            EpaOutcome::NoVerdict { .. } | EpaOutcome::GjkNoVerdict { .. } => "not_converged",
         }
     }
 

@@ -13,12 +13,13 @@
 use std::collections::HashMap;
 
 use crate::distance::subalgorithm::project_face;
-use crate::distance::ABS_TOL_FACTOR;
+use crate::relation::NoVerdict;
 use crate::scalar::Field;
 use crate::simplex::Vertex;
+use crate::tolerance::ABS_TOL_FACTOR;
 use crate::vector::{dot, Vector};
 
-use super::outcome::{EpaNotConverged, Penetration};
+use super::outcome::Penetration;
 
 /// One facet: `N` vertices and the half-space `normal · x ≤ offset` of the
 /// polytope that it bounds.
@@ -142,7 +143,7 @@ impl<T: Field, const N: usize> Polytope<T, N> {
     /// degenerate: affinely dependent vertices (exact), or a facet plane
     /// that its rounding error cannot place on one side of the centroid
     /// (float).
-    pub fn simplex(vertices: Vec<Vertex<T, N>>, factors: (T, T)) -> Result<Self, EpaNotConverged> {
+    pub fn simplex(vertices: Vec<Vertex<T, N>>, factors: (T, T)) -> Result<Self, NoVerdict> {
         debug_assert_eq!(vertices.len(), N + 1);
         let points: Vec<Vector<T, N>> = vertices
             .iter()
@@ -192,15 +193,11 @@ impl<T: Field, const N: usize> Polytope<T, N> {
 
     /// Builds the facet on `idx` (ascending) with the points `q` (those of
     /// the vertices `idx`), oriented away from the interior point.
-    fn make_facet(
-        &self,
-        idx: [usize; N],
-        q: &[&Vector<T, N>],
-    ) -> Result<Facet<T, N>, EpaNotConverged> {
+    fn make_facet(&self, idx: [usize; N], q: &[&Vector<T, N>]) -> Result<Facet<T, N>, NoVerdict> {
         let mut normal = cross(q);
         let nn = dot(&normal, &normal);
         if nn.is_zero() || !nn.is_finite() {
-            return Err(EpaNotConverged::DegenerateFacet);
+            return Err(NoVerdict::DegenerateFacet);
         }
         // |n| and κ only serve the float tolerances; exact values may be far
         // outside f64's range, and must not be judged by it.
@@ -216,7 +213,7 @@ impl<T: Field, const N: usize> Polytope<T, N> {
                 })
                 .product();
             if !norm.is_finite() || norm == 0.0 {
-                return Err(EpaNotConverged::DegenerateFacet);
+                return Err(NoVerdict::DegenerateFacet);
             }
             (norm, (edges / norm).max(1.0))
         };
@@ -233,7 +230,7 @@ impl<T: Field, const N: usize> Polytope<T, N> {
         let h = self.height(&probe, &self.interior);
         let margin = h.to_f64().abs() / norm;
         if h.is_zero() || (!T::EXACT && margin <= self.noise(&probe)) {
-            return Err(EpaNotConverged::DegenerateFacet);
+            return Err(NoVerdict::DegenerateFacet);
         }
         if h > T::zero() {
             normal = -normal;
@@ -241,7 +238,7 @@ impl<T: Field, const N: usize> Polytope<T, N> {
         let offset = dot(&normal, q[0]);
         let dist2 = offset.clone() * (offset.clone() / nn);
         if !offset.is_finite() || !dist2.is_finite() {
-            return Err(EpaNotConverged::DegenerateFacet);
+            return Err(NoVerdict::DegenerateFacet);
         }
         probe.normal = normal;
         probe.offset = offset;
@@ -345,7 +342,7 @@ impl<T: Field, const N: usize> Polytope<T, N> {
     /// without its second facet, a new facet that cannot be oriented, or a
     /// new ridge not shared by exactly two facets. Everything is checked
     /// before anything changes, so on an error the polytope is as it was.
-    pub fn insert(&mut self, from: usize, w: Vertex<T, N>) -> Result<(), EpaNotConverged> {
+    pub fn insert(&mut self, from: usize, w: Vertex<T, N>) -> Result<(), NoVerdict> {
         let wp = self.scaled(&w.w);
         // 0: unseen, 1: sees w (to be removed), 2: does not.
         let mut state = vec![0u8; self.facets.len()];
@@ -358,7 +355,7 @@ impl<T: Field, const N: usize> Polytope<T, N> {
                 let other = match self.ridges.get(&ridge).map(Vec::as_slice) {
                     Some([x, y]) if *x == id => *y,
                     Some([x, y]) if *y == id => *x,
-                    _ => return Err(EpaNotConverged::InconsistentHorizon),
+                    _ => return Err(NoVerdict::InconsistentHorizon),
                 };
                 match state[other] {
                     1 => {}
@@ -400,7 +397,7 @@ impl<T: Field, const N: usize> Polytope<T, N> {
         }
         if count.values().any(|&c| c != 2) {
             self.scale = old_scale;
-            return Err(EpaNotConverged::InconsistentHorizon);
+            return Err(NoVerdict::InconsistentHorizon);
         }
         self.vertices.push(w);
         self.points.push(wp);
@@ -419,7 +416,7 @@ impl<T: Field, const N: usize> Polytope<T, N> {
     /// penetration vector `p = (c / n·n) n`, and witness points from the
     /// barycentric coordinates of `p` on a facet of the same hyperplane that
     /// holds it (`id` itself unless `p` falls on a coplanar neighbour).
-    pub fn penetration(&self, id: usize) -> Result<Penetration<T, N>, EpaNotConverged> {
+    pub fn penetration(&self, id: usize) -> Result<Penetration<T, N>, NoVerdict> {
         let f = self.facet(id);
         let nn = dot(&f.normal, &f.normal);
         // Back from the scaled points: lengths divide by s₁ s₂ (one factor
@@ -457,7 +454,7 @@ impl<T: Field, const N: usize> Polytope<T, N> {
             }
         }
         let Some((_, mut lambda, g)) = best else {
-            return Err(EpaNotConverged::DegenerateFacet);
+            return Err(NoVerdict::DegenerateFacet);
         };
         if !T::EXACT {
             // Rounding can leave a coordinate slightly negative: clamp and
@@ -470,7 +467,7 @@ impl<T: Field, const N: usize> Polytope<T, N> {
                 sum += l.clone();
             }
             if sum.is_zero() {
-                return Err(EpaNotConverged::DegenerateFacet);
+                return Err(NoVerdict::DegenerateFacet);
             }
             for l in lambda.iter_mut() {
                 *l /= sum.clone();
@@ -632,7 +629,7 @@ mod tests {
         let flat = vec![vertex(q2(0, 0)), vertex(q2(1, 1)), vertex(q2(2, 2))];
         assert_eq!(
             Polytope::simplex(flat, ones()).unwrap_err(),
-            EpaNotConverged::DegenerateFacet
+            NoVerdict::DegenerateFacet
         );
     }
 }

@@ -22,15 +22,15 @@
 //! `d` is the largest of the coordinate axes' components orthogonal to `L`
 //! (Gram–Schmidt on the edges of `G`, unnormalised: exact over rationals).
 
-use crate::distance::{closest_point, subalgorithm::PIVOT_NOISE_FACTOR, ABS_TOL_FACTOR};
+use crate::distance::closest_point;
 use crate::error::Error;
-use crate::gjk::support_vertex;
+use crate::relation::NoVerdict;
 use crate::scalar::Field;
 use crate::shape::Support;
+use crate::simplex::support_vertex;
 use crate::simplex::{Simplex, Vertex};
+use crate::tolerance::{scale2, ABS_TOL_FACTOR, PIVOT_NOISE_FACTOR};
 use crate::vector::{dot, pow2_factors, Vector};
-
-use super::outcome::EpaNotConverged;
 
 /// What the start phase found.
 pub(crate) enum Start<T: Field, const N: usize> {
@@ -50,12 +50,7 @@ pub(crate) enum Start<T: Field, const N: usize> {
     },
     /// No start simplex (float rounding, a simplex that misses the origin,
     /// or the cap).
-    Failed(EpaNotConverged),
-}
-
-/// `max |x|` over the points, as an `f64`.
-fn scale<'a, T: Field + 'a, const N: usize>(pts: impl Iterator<Item = &'a Vector<T, N>>) -> f64 {
-    pts.map(|p| dot(p, p).to_f64().sqrt()).fold(0.0, f64::max)
+    Failed(NoVerdict),
 }
 
 /// The component of `x` orthogonal to the span of `basis` (an orthogonal
@@ -139,9 +134,9 @@ where
     let pts: Vec<Vector<T, N>> = simplex.points().map(scaled).collect();
     let closest = closest_point(&pts)?;
     let u = T::UNIT_ROUNDOFF;
-    let tol = ABS_TOL_FACTOR * u * scale(pts.iter());
+    let tol = ABS_TOL_FACTOR * u * scale2(pts.iter()).sqrt();
     if !closest.dist2.is_zero() && (T::EXACT || closest.dist2.to_f64().sqrt() > tol) {
-        return Ok(Start::Failed(EpaNotConverged::StartSimplex));
+        return Ok(Start::Failed(NoVerdict::StartSimplex));
     }
     let mut verts: Vec<Vertex<T, N>> = Vec::new();
     let mut pos: Vec<Vector<T, N>> = Vec::new();
@@ -152,7 +147,7 @@ where
         }
     }
     if verts.is_empty() {
-        return Ok(Start::Failed(EpaNotConverged::StartSimplex));
+        return Ok(Start::Failed(NoVerdict::StartSimplex));
     }
     // Independence is tested once, on GJK's face; every point added below
     // is off the span by `d · s / |d|`, above the noise, and its rejection
@@ -167,10 +162,10 @@ where
             });
         }
         let Some(d) = complement(&basis) else {
-            return Ok(Start::Failed(EpaNotConverged::DegenerateFacet));
+            return Ok(Start::Failed(NoVerdict::DegenerateFacet));
         };
         if *iterations >= cap {
-            return Ok(Start::Failed(EpaNotConverged::IterationCap { cap }));
+            return Ok(Start::Failed(NoVerdict::IterationCap { cap }));
         }
         let s = support_vertex(a, b, &d, *iterations)?;
         *iterations += 1;
@@ -181,12 +176,12 @@ where
                 iteration: *iterations,
             });
         }
-        let noise = ABS_TOL_FACTOR * u * scale(pos.iter().chain(std::iter::once(&sp)));
+        let noise = ABS_TOL_FACTOR * u * scale2(pos.iter().chain(std::iter::once(&sp))).sqrt();
         let dd = dot(&d, &d).to_f64().sqrt();
         if h < T::zero() && (T::EXACT || -h.to_f64() / dd > noise) {
             // The origin is not in A − B after all: the simplex's points are
             // not points of A − B (a caller's simplex, or rounding).
-            return Ok(Start::Failed(EpaNotConverged::StartSimplex));
+            return Ok(Start::Failed(NoVerdict::StartSimplex));
         }
         if h.is_zero() || (!T::EXACT && h.to_f64() / dd <= noise) {
             return Ok(Start::Touching { normal: d });
@@ -194,7 +189,7 @@ where
         let r = reject_all(&(&sp - &pos[0]), &basis);
         let rr = dot(&r, &r);
         if rr.is_zero() || !rr.is_finite() {
-            return Ok(Start::Failed(EpaNotConverged::DegenerateFacet));
+            return Ok(Start::Failed(NoVerdict::DegenerateFacet));
         }
         basis.push((r, rr));
         verts.push(s);

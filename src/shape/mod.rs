@@ -5,7 +5,7 @@
 //! The support map of the Minkowski difference `A − B` is
 //! `s_{A−B}(d) = s_A(d) − s_B(−d)` (seed 004 derives it; seeds 001 and 002 use it).
 //!
-//! Contract of [`Support::support`], relied on by the proofs in [`crate::gjk`]:
+//! Contract of [`Support::support`], relied on by the proofs in [`crate::boolean`]:
 //!
 //! 1. the returned point belongs to the shape (a closed, bounded, convex set);
 //! 2. it maximises `x · d` over the shape, exactly for exact scalars, up to

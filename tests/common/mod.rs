@@ -3,6 +3,7 @@
 
 pub mod epa_check;
 pub mod spec_table;
+pub mod ties;
 
 use std::path::Path;
 
@@ -121,7 +122,7 @@ pub fn root() -> &'static Path {
 
 /// A loop trace as compact text for failure messages: one line per step
 /// with the iteration, the region's spec ID and the kept simplex.
-pub fn trace_text<const N: usize>(steps: &[gjk::gjk::Step<Rational, N>]) -> String {
+pub fn trace_text<const N: usize>(steps: &[gjk::boolean::Step<Rational, N>]) -> String {
     steps
         .iter()
         .map(|s| {

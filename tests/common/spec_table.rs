@@ -34,8 +34,18 @@ pub struct Row {
 pub struct Case {
     /// The expected region's spec ID.
     pub region: String,
-    /// `true` when some sign test is exactly zero.
+    /// `true` when some sign test (`gjk::classify::sign_tests`) is exactly
+    /// zero (see the header of `spec/regions.toml`).
     pub boundary: bool,
+    /// The ties the case exercises alone (`common::ties::ties_alone`), as
+    /// `DECIDED | FLIPPED (TEST = 0)`; empty unless exactly one sign test
+    /// is zero.
+    #[serde(default)]
+    pub ties: Vec<String>,
+    /// Degenerate cases only: how the vertices are dependent
+    /// (`coincident`, `collinear` or `coplanar`).
+    #[serde(default)]
+    pub degenerate: Option<String>,
     /// The vertices as rational strings.
     pub simplex: Vec<Vec<String>>,
 }

@@ -28,11 +28,11 @@ use std::sync::LazyLock;
 
 use divan::counter::ItemsCount;
 use divan::{black_box, Bencher};
+use gjk::boolean::Options;
 use gjk::certified::{certify, Certificate, CertifiedOptions};
-use gjk::contact::{contact, Contact};
-use gjk::gjk::Options;
 use gjk::scalar::rational_from_f64;
 use gjk::shape::ConvexHull;
+use gjk::verdict::{by_boolean_loop, Verdict};
 use gjk::{Rational, Vector, Which};
 use gjk_oracle::Relation;
 use pairs::{contact_pair, random_pair, Kind, Lcg, Pair};
@@ -115,11 +115,11 @@ static PREPARED: LazyLock<BTreeMap<&'static str, Vec<Prepared>>> = LazyLock::new
 
 /// The contact query's verdict as a relation (`None`: not converged).
 fn relation<T: gjk::Scalar>(a: &ConvexHull<T, 3>, b: &ConvexHull<T, 3>) -> Option<Relation> {
-    match contact(a, b, &Options::default()).unwrap().contact {
-        Contact::Separated { .. } => Some(Relation::Separated),
-        Contact::Touching { .. } => Some(Relation::Touching),
-        Contact::Penetrating => Some(Relation::Penetrating),
-        Contact::NotConverged { .. } => None,
+    match by_boolean_loop(a, b, &Options::default()).unwrap().verdict {
+        Verdict::Separated { .. } => Some(Relation::Separated),
+        Verdict::Touching { .. } => Some(Relation::Touching),
+        Verdict::Penetrating { .. } => Some(Relation::Penetrating),
+        Verdict::NoVerdict { .. } => None,
     }
 }
 
@@ -185,12 +185,16 @@ fn certified(bencher: Bencher, set: &str) {
 #[divan::bench(args = SETS)]
 fn plain_f64(bencher: Bencher, set: &str) {
     let opts = Options::default();
-    run(bencher, set, |p| contact(&p.f.0, &p.f.1, &opts).unwrap());
+    run(bencher, set, |p| {
+        by_boolean_loop(&p.f.0, &p.f.1, &opts).unwrap()
+    });
 }
 
 /// The exact contact query on the same doubles.
 #[divan::bench(args = SETS, sample_count = 20)]
 fn exact(bencher: Bencher, set: &str) {
     let opts = Options::default();
-    run(bencher, set, |p| contact(&p.q.0, &p.q.1, &opts).unwrap());
+    run(bencher, set, |p| {
+        by_boolean_loop(&p.q.0, &p.q.1, &opts).unwrap()
+    });
 }

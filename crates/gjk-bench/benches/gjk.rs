@@ -11,11 +11,11 @@ mod pairs;
 
 use divan::counter::ItemsCount;
 use divan::{black_box, Bencher};
-use gjk::contact::contact;
+use gjk::boolean::{gjk, Options};
 use gjk::distance::{distance, DistanceOptions};
-use gjk::gjk::{gjk, Options};
 use gjk::scalar::{rational_from_f64, FromRational};
 use gjk::shape::ConvexHull;
+use gjk::verdict::by_boolean_loop;
 use gjk::{Field, Rational, Vector, Which};
 use pairs::{random_pair, Lcg};
 
@@ -78,10 +78,10 @@ fn run_distance<T: FromRational + Field, const N: usize>(bencher: Bencher, m: us
 
 fn run_contact<T: FromRational, const N: usize>(bencher: Bencher, m: usize) {
     let opts = Options::default();
-    run::<T, N, _>(bencher, m, |a, b| contact(a, b, &opts).unwrap());
+    run::<T, N, _>(bencher, m, |a, b| by_boolean_loop(a, b, &opts).unwrap());
 }
 
-/// The boolean query (`gjk::gjk::gjk`) in floats.
+/// The boolean query (`gjk::boolean::gjk`) in floats.
 #[divan::bench(types = [f32, f64], consts = [2, 3], args = SIZES)]
 fn boolean<T: FromRational, const N: usize>(bencher: Bencher, m: usize) {
     run_boolean::<T, N>(bencher, m);
@@ -106,7 +106,7 @@ fn distance_exact<const N: usize>(bencher: Bencher, m: usize) {
     run_distance::<Rational, N>(bencher, m);
 }
 
-/// The three-way contact query (`gjk::contact::contact`) in `f64`.
+/// The three-way contact query (`gjk::verdict::contact`) in `f64`.
 #[divan::bench(consts = [2, 3], args = SIZES)]
 fn contact_f64<const N: usize>(bencher: Bencher, m: usize) {
     run_contact::<f64, N>(bencher, m);

@@ -37,10 +37,10 @@ use std::cell::{Cell, RefCell};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+use gjk::boolean::{gjk, Options, Outcome};
 use gjk::certified::{certify, CertifiedOptions};
 use gjk::distance::nesterov::distance_accelerated;
 use gjk::distance::{distance, DistanceOptions, DistanceOutcome};
-use gjk::gjk::{gjk, Options, Outcome};
 use gjk::shape::{Ball, ClimbingHull, ConvexHull};
 use gjk::{Support, Vector, Which};
 use scenes::{ball_pairs, ellipsoid_pairs, hull_pairs, Cloud, Ellipsoid, BALL_RADIUS, POSES};
@@ -691,7 +691,7 @@ fn own_rows(rows: &mut Vec<Row>) {
                     opts.initial_direction = match r.outcome {
                         Outcome::Separated { support, .. } => Some(support.dir),
                         Outcome::Intersecting { simplex, .. } => simplex.get(0).map(|v| v.dir),
-                        Outcome::NotConverged { .. } => None,
+                        Outcome::NoVerdict { .. } => None,
                     };
                 }
                 iters

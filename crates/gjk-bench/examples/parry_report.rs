@@ -67,8 +67,8 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::panic::{self, AssertUnwindSafe};
 
-use gjk::gjk::DEFAULT_MAX_ITERATIONS;
 use gjk::scalar::Scalar;
+use gjk::tolerance::DEFAULT_MAX_ITERATIONS;
 use gjk::Rational;
 use gjk_case::{parse_decimal_or_ratio, parse_line, Case};
 use gjk_cli::check::{

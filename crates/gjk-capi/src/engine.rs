@@ -4,12 +4,11 @@
 //! clouds given as rows of doubles.
 
 use gjk::certified::{certify, CertifiedOptions};
-use gjk::contact::Contact;
 use gjk::distance::{distance, DistanceOptions, DistanceOutcome};
-use gjk::epa::{epa, EpaOptions, EpaOutcome};
-use gjk::gjk::DEFAULT_MAX_ITERATIONS;
+use gjk::epa::{epa_from_simplex, EpaOptions, EpaOutcome};
 use gjk::shape::ConvexHull;
-use gjk::verdict::three_way;
+use gjk::tolerance::DEFAULT_MAX_ITERATIONS;
+use gjk::verdict::{verdict, Verdict};
 use gjk::{Rational, Relation, Vector, Which};
 
 pub use crate::GJK_MAX_DIM as MAX_DIM;
@@ -94,9 +93,23 @@ fn exact_in<const N: usize>(a: &[&[f64]], b: &[&[f64]]) -> Result<Exact, Failure
     let b = hull::<Rational, N>(b, Which::B, Rational::from_float)?;
     let other = |e: gjk::Error| Failure::Other(e.to_string());
     let zero = || Rational::from_integer(0.into());
-    let (three, _) = three_way(&a, &b, DEFAULT_MAX_ITERATIONS).map_err(other)?;
-    match three {
-        Contact::Separated { axis } => {
+    // One three-way query (the route for the dimension, as in `gjk check`);
+    // the distance and EPA only where its verdict leaves them open.
+    let report = verdict(&a, &b, DEFAULT_MAX_ITERATIONS).map_err(other)?;
+    match report.verdict {
+        Verdict::Separated {
+            axis,
+            separation: Some(s),
+        } => Ok(Exact {
+            relation: Relation::Separated,
+            dist2: s.dist2,
+            depth2: None,
+            axis: axis.iter().cloned().collect(),
+        }),
+        Verdict::Separated {
+            axis,
+            separation: None,
+        } => {
             let report = distance(&a, &b, &DistanceOptions::default()).map_err(other)?;
             match report.outcome {
                 DistanceOutcome::Separated { dist2, .. } => Ok(Exact {
@@ -110,14 +123,15 @@ fn exact_in<const N: usize>(a: &[&[f64]], b: &[&[f64]]) -> Result<Exact, Failure
                 ))),
             }
         }
-        Contact::Touching { normal } => Ok(Exact {
+        Verdict::Touching { normal, .. } => Ok(Exact {
             relation: Relation::Touching,
             dist2: zero(),
             depth2: None,
             axis: normal.iter().cloned().collect(),
         }),
-        Contact::Penetrating => {
-            let report = epa(&a, &b, &EpaOptions::default()).map_err(other)?;
+        Verdict::Penetrating { .. } => {
+            let report =
+                epa_from_simplex(&a, &b, &report.simplex, &EpaOptions::default()).map_err(other)?;
             let (depth2, axis) = match report.outcome {
                 EpaOutcome::Penetrating(p) => (Some(p.depth2), p.normal.iter().cloned().collect()),
                 other => {
@@ -133,7 +147,7 @@ fn exact_in<const N: usize>(a: &[&[f64]], b: &[&[f64]]) -> Result<Exact, Failure
                 axis,
             })
         }
-        Contact::NotConverged { reason } => Err(Failure::NotConverged(reason.to_string())),
+        Verdict::NoVerdict { reason } => Err(Failure::NotConverged(reason.to_string())),
     }
 }
 

@@ -19,7 +19,7 @@
 //! Float verdicts are allowed to differ from the exact ones only where
 //! rounding can decide them. With `u` the unit roundoff and
 //! `scale = max |a − b|` over the points of `A − B`, the band is
-//! `band = ABS_TOL_FACTOR · u · scale` ([`gjk::distance::ABS_TOL_FACTOR`],
+//! `band = ABS_TOL_FACTOR · u · scale` ([`gjk::tolerance::ABS_TOL_FACTOR`],
 //! `1024`): it covers the classifier's noise threshold
 //! (`NOISE_FACTOR · u · m`, `NOISE_FACTOR = 64`, `m ≤ scale`; see
 //! [`gjk::classify`]) and the distance loop's own absolute tolerance. So:
@@ -31,7 +31,7 @@
 //! * a float **penetrating** or **intersecting** verdict needs the exact
 //!   distance to be at most the band;
 //! * a float **distance** must be within
-//!   [`gjk::distance::float_accuracy_bound`] of the exact one;
+//!   [`gjk::tolerance::float_accuracy_bound`] of the exact one;
 //! * **no verdict** is accepted only within the band of touching: the exact
 //!   distance at most the band, or the shapes touching, or a generated pair
 //!   whose construction makes it hard (flat, duplicate or identical points),
@@ -41,22 +41,22 @@
 //!   overflow (`Error::Overflow`, `f32`) and for a squared distance below
 //!   the float type's normal range (`Error::Underflow`). One more exception: the boolean
 //!   loop's three-way query may give no verdict when its classifier finds
-//!   the float simplex degenerate (documented in [`gjk::gjk`]); the
+//!   the float simplex degenerate (documented in [`gjk::boolean`]); the
 //!   distance loop is held to the rule above on the same input.
 //!
 //! Exact mode has no band: its verdicts must equal the oracle's.
 
 use arbitrary::{Arbitrary, Result as ArbResult, Unstructured};
 
-use gjk::contact::{contact, Contact};
-use gjk::distance::{
-    distance, float_accuracy_bound, DistanceOptions, DistanceOutcome, SubAlgorithm, ABS_TOL_FACTOR,
-};
+use gjk::boolean::{gjk, Options, Outcome};
+use gjk::distance::{distance, DistanceOptions, DistanceOutcome, SubAlgorithm};
 use gjk::error::{Error, Which};
-use gjk::gjk::{gjk, NotConverged, Options, Outcome};
 use gjk::scalar::{rational_from_f64, FromRational, Rational, Real, Scalar};
 use gjk::shape::ConvexHull;
+use gjk::tolerance::{float_accuracy_bound, ABS_TOL_FACTOR};
 use gjk::vector::Vector;
+use gjk::verdict::{by_boolean_loop, Verdict};
+use gjk::NoVerdict;
 use gjk_gen::arbitrary_impls::{decode_params, take};
 use gjk_gen::{build, exact_answer, exact_rows, vectors_of, Answer, AnswerError, Expected, Family};
 use gjk_oracle::{self as oracle, OracleError, Relation};
@@ -243,7 +243,7 @@ fn f32_run<const N: usize>(input: &F32Bits) {
             );
         }
     }
-    if let Ok(r) = contact(&a, &b, &opts) {
+    if let Ok(r) = by_boolean_loop(&a, &b, &opts) {
         // The descent runs at most one more query per dimension, plus two
         // support calls at each level.
         let bound = N * (cap + 2);
@@ -252,8 +252,8 @@ fn f32_run<const N: usize>(input: &F32Bits) {
             "contact: {} > {bound}: {input:?}",
             r.iterations
         );
-        match &r.contact {
-            Contact::Separated { axis: n } | Contact::Touching { normal: n } => {
+        match &r.verdict {
+            Verdict::Separated { axis: n, .. } | Verdict::Touching { normal: n, .. } => {
                 assert!(finite(n), "normal {n:?}: {input:?}")
             }
             _ => {}
@@ -552,17 +552,17 @@ impl Check<'_> {
         ha: &ConvexHull<Rational, N>,
         hb: &ConvexHull<Rational, N>,
     ) {
-        let r = contact(ha, hb, &Options::default())
+        let r = by_boolean_loop(ha, hb, &Options::default())
             .unwrap_or_else(|e| self.fail(format!("exact contact: error {e}")));
-        let got = match &r.contact {
-            Contact::Separated { axis } => {
+        let got = match &r.verdict {
+            Verdict::Separated { axis, .. } => {
                 let axis: Vec<Rational> = axis.iter().cloned().collect();
                 if !oracle::strictly_separates(&self.a, &self.b, &axis).unwrap_or(false) {
                     self.fail(format!("exact contact: axis {axis:?} does not separate"));
                 }
                 Relation::Separated
             }
-            Contact::Touching { normal } => {
+            Verdict::Touching { normal, .. } => {
                 let normal: Vec<Rational> = normal.iter().cloned().collect();
                 if !oracle::separates(&self.a, &self.b, &normal).unwrap_or(false) {
                     self.fail(format!(
@@ -571,8 +571,8 @@ impl Check<'_> {
                 }
                 Relation::Touching
             }
-            Contact::Penetrating => Relation::Penetrating,
-            Contact::NotConverged { reason } => {
+            Verdict::Penetrating { .. } => Relation::Penetrating,
+            Verdict::NoVerdict { reason } => {
                 self.fail(format!("exact contact: not converged ({reason})"))
             }
         };
@@ -588,13 +588,19 @@ impl Check<'_> {
         ha: &ConvexHull<Rational, N>,
         hb: &ConvexHull<Rational, N>,
     ) {
-        use gjk::verdict::{verdict, Verdict};
-        let r = verdict(ha, hb, &DistanceOptions::default())
+        use gjk::verdict::{by_distance_loop, Separation, Verdict};
+        let r = by_distance_loop(ha, hb, &DistanceOptions::default())
             .unwrap_or_else(|e| self.fail(format!("exact verdict: error {e}")));
         let same = match (&r.verdict, self.truth.relation) {
-            (Verdict::Separated { dist2, .. }, Relation::Separated) => *dist2 == self.truth.dist2,
+            (
+                Verdict::Separated {
+                    separation: Some(Separation { dist2, .. }),
+                    ..
+                },
+                Relation::Separated,
+            ) => *dist2 == self.truth.dist2,
             (Verdict::Touching { .. }, Relation::Touching)
-            | (Verdict::Overlapping { .. }, Relation::Penetrating) => true,
+            | (Verdict::Penetrating { .. }, Relation::Penetrating) => true,
             _ => false,
         };
         if !same {
@@ -671,30 +677,30 @@ impl Check<'_> {
         hb: &ConvexHull<T, N>,
     ) {
         let u = T::UNIT_ROUNDOFF;
-        let r = match contact(ha, hb, &Options::default()) {
+        let r = match by_boolean_loop(ha, hb, &Options::default()) {
             Ok(r) => r,
             Err(e) if self.float_error_ok::<T>(&e) => return,
             Err(e) => self.fail(format!("{} contact: error {e}", T::NAME)),
         };
-        let ok = match &r.contact {
-            Contact::Separated { axis } => self.axis_ok(axis),
-            Contact::Touching { normal } => self.axis_ok(normal) && self.near(u),
-            Contact::Penetrating => self.truth.intersects() || self.near(u),
+        let ok = match &r.verdict {
+            Verdict::Separated { axis, .. } => self.axis_ok(axis),
+            Verdict::Touching { normal, .. } => self.axis_ok(normal) && self.near(u),
+            Verdict::Penetrating { .. } => self.truth.intersects() || self.near(u),
             // The boolean loop has no fallback for a simplex its classifier
             // finds numerically degenerate (the `…-DEG` regions, a noise test
             // of `NOISE_FACTOR · u · |p|²`, conservative by design): it gives
-            // no verdict there, as documented in `gjk::gjk`, even far from
+            // no verdict there, as documented in `gjk::boolean`, even far from
             // touching when a long thin simplex meets 24-bit `f32` (found by
             // `diff_2d`, tests/fuzz_crashes). The distance loop, whose
             // sub-algorithm has a proven-safe fallback, is held to the strict
             // rule on the same input (`float_distance`).
-            Contact::NotConverged {
-                reason: NotConverged::Degenerate { .. },
+            Verdict::NoVerdict {
+                reason: NoVerdict::Degenerate { .. },
             } => true,
-            Contact::NotConverged { .. } => self.undecided_ok::<T>(),
+            Verdict::NoVerdict { .. } => self.undecided_ok::<T>(),
         };
         if !ok {
-            self.fail(format!("{} contact says {:?}", T::NAME, r.contact));
+            self.fail(format!("{} contact says {:?}", T::NAME, r.verdict));
         }
     }
 
@@ -726,7 +732,7 @@ impl Check<'_> {
             // The loop's "v is the origin" test allows |v| ≤ ABS_TOL·u·scale,
             // and v itself is off by as much again.
             DistanceOutcome::Intersecting { .. } => exact <= 4.0 * self.band(u) * self.band(u),
-            DistanceOutcome::NotConverged { .. } => self.undecided_ok::<T>(),
+            DistanceOutcome::NoVerdict { .. } => self.undecided_ok::<T>(),
         };
         if !ok {
             self.fail(format!(

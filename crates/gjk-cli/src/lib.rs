@@ -4,8 +4,8 @@
 //! * [`query`]: one case's answer (`gjk query`);
 //! * [`check`]: another implementation's `expect` answers judged against the
 //!   exact ones (`gjk check`);
-//! * [`trace_format`] and [`picture`]: a trace as text, JSON and SVG
-//!   (`gjk trace`), and the spec's region pictures;
+//! * [`trace_format`], [`picture`] and [`html`]: a trace as text, JSON,
+//!   SVG and a web page (`gjk trace`), and the spec's region pictures;
 //! * [`cli`]: argument types, reading case files, the subcommands;
 //! * `fuzzing` (feature `fuzzing`): the fuzz targets' bodies.
 #![forbid(unsafe_code)]
@@ -15,6 +15,7 @@ pub mod check;
 pub mod cli;
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;
+pub mod html;
 pub mod picture;
 pub mod query;
 pub mod trace_format;

@@ -4,7 +4,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use gjk::gjk::DEFAULT_MAX_ITERATIONS;
+use gjk::tolerance::DEFAULT_MAX_ITERATIONS;
 use gjk_cli::cli::{self, ScalarArg};
 
 /// A reference implementation of the GJK algorithm: exact verdicts for

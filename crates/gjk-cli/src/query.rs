@@ -1,22 +1,18 @@
 //! `gjk query`: one case's answer as a JSON object (the fields are in the
 //! README): the verdict, then the distance or the penetration depth.
 
-use gjk::contact::Contact;
 use gjk::distance::{distance, DistanceOptions, DistanceOutcome};
-use gjk::epa::{epa, EpaOptions, EpaOutcome};
+use gjk::epa::{epa_from_simplex, EpaOptions, EpaOutcome};
 use gjk::scalar::FromRational;
 use gjk::shape::ConvexHull;
-use gjk::verdict::three_way;
-use gjk::{Rational, Scalar, Vector, Which};
+use gjk::verdict::{verdict, Separation, Verdict};
+use gjk::{Rational, Relation, Scalar, Simplex, Vector, Which};
 use gjk_case::Case;
 use serde_json::{json, Map, Value};
 
 use crate::cli::ScalarArg;
 
-/// The largest dimension compiled into the tool for the float modes and
-/// the GJK path of exact mode. Exact mode answers any dimension: above this
-/// one, from the exact oracle (`oracle_query`).
-const MAX_COMPILED_DIM: usize = 8;
+use crate::check::exact::beyond_compiled;
 
 /// Calls `$f::<$t, N>(args)` (or `$f::<N>(args)` without `$t`) for the
 /// case's dimension `N` in `1..=MAX_COMPILED_DIM`.
@@ -40,66 +36,13 @@ macro_rules! by_dim {
 /// error line.
 pub fn answer(case: &Case, scalar: ScalarArg, max_iterations: usize) -> Result<Value, String> {
     let d = case.dim();
-    let float_only = || {
-        Err(format!(
-            "dimension {d}: the float modes are compiled for dimensions 1 to \
-             {MAX_COMPILED_DIM} (exact mode answers any dimension)"
-        ))
-    };
+    let beyond = || Err(beyond_compiled(d));
     match scalar {
-        ScalarArg::Exact => by_dim!(d, query::<Rational>, case, max_iterations; oracle_query(case)),
-        ScalarArg::F64 => by_dim!(d, query::<f64>, case, max_iterations; float_only()),
-        ScalarArg::F32 => by_dim!(d, query::<f32>, case, max_iterations; float_only()),
-        ScalarArg::F64Certified => {
-            by_dim!(d, certified_query, case, max_iterations; float_only())
-        }
+        ScalarArg::Exact => by_dim!(d, query::<Rational>, case, max_iterations; beyond()),
+        ScalarArg::F64 => by_dim!(d, query::<f64>, case, max_iterations; beyond()),
+        ScalarArg::F32 => by_dim!(d, query::<f32>, case, max_iterations; beyond()),
+        ScalarArg::F64Certified => by_dim!(d, certified_query, case, max_iterations; beyond()),
     }
-}
-
-/// Exact mode above [`MAX_COMPILED_DIM`]: the oracle's answers (linear
-/// programs and enumeration, any dimension, within its documented limits),
-/// with the same fields as the GJK path except `iterations` and `axis`.
-fn oracle_query(case: &Case) -> Result<Value, String> {
-    use gjk_oracle::{PenetrationDepth, Relation};
-    let r = crate::check::exact::oracle_report(case)?;
-    let mut m = Map::new();
-    m.insert("id".into(), case.id_or_line());
-    let (intersects, touching, outcome) = match r.relation {
-        Relation::Separated => (false, false, "separated"),
-        Relation::Touching => (true, true, "touching"),
-        Relation::Penetrating => (true, false, "penetrating"),
-    };
-    m.insert("intersects".into(), json!(intersects));
-    m.insert("touching".into(), json!(touching));
-    m.insert("outcome".into(), json!(outcome));
-    m.insert("scalar".into(), json!("exact"));
-    m.insert("method".into(), json!("oracle"));
-    let rows = |v: &[Rational]| Value::Array(v.iter().map(|x| json!(x.to_string())).collect());
-    match &r.distance {
-        Some(d) => {
-            m.insert("distance_squared".into(), json!(d.dist2.to_string()));
-            m.insert("distance".into(), json!(d.dist2.to_f64().sqrt()));
-            m.insert("witness_a".into(), rows(&d.witness_a));
-            m.insert("witness_b".into(), rows(&d.witness_b));
-        }
-        None => zero_distance::<Rational>(&mut m),
-    }
-    if let Some(PenetrationDepth::Penetrating {
-        depth2,
-        penetration,
-        normal,
-        ..
-    }) = &r.penetration
-    {
-        m.insert("penetration_depth".into(), json!(depth2.to_f64().sqrt()));
-        m.insert(
-            "penetration_depth_squared".into(),
-            json!(depth2.to_string()),
-        );
-        m.insert("normal".into(), rows(normal));
-        m.insert("penetration".into(), rows(penetration));
-    }
-    Ok(Value::Object(m))
 }
 
 fn query<T: FromRational + gjk::Field, const N: usize>(
@@ -109,35 +52,41 @@ fn query<T: FromRational + gjk::Field, const N: usize>(
     let (a, b) = case.points::<T, N>().map_err(|e| e.to_string())?;
     let a = ConvexHull::new(a, Which::A).map_err(|e| e.to_string())?;
     let b = ConvexHull::new(b, Which::B).map_err(|e| e.to_string())?;
-    let (three, iterations) = three_way(&a, &b, max_iterations).map_err(|e| e.to_string())?;
+    // One GJK run per case: the verdict's simplex starts EPA, and the
+    // distance route's separation is the distance (the boolean route of 2D
+    // and 3D stops at the first separating plane: the distance loop then
+    // answers the distance question).
+    let report = verdict(&a, &b, max_iterations).map_err(|e| e.to_string())?;
     let mut m = Map::new();
     m.insert("id".into(), case.id_or_line());
-    let (intersects, touching, outcome) = match &three {
-        Contact::Separated { .. } => (json!(false), json!(false), "separated"),
-        Contact::Touching { .. } => (json!(true), json!(true), "touching"),
-        Contact::Penetrating => (json!(true), json!(false), "penetrating"),
-        Contact::NotConverged { .. } => (Value::Null, Value::Null, "not_converged"),
+    let relation = report.verdict.relation();
+    let (intersects, touching) = match relation {
+        Some(r) => (json!(r.intersects()), json!(r == Relation::Touching)),
+        None => (Value::Null, Value::Null),
     };
     m.insert("intersects".into(), intersects);
     m.insert("touching".into(), touching);
-    m.insert("outcome".into(), json!(outcome));
-    m.insert("iterations".into(), json!(iterations));
+    m.insert("outcome".into(), json!(report.verdict.name()));
+    m.insert("iterations".into(), json!(report.iterations));
     m.insert("scalar".into(), json!(T::NAME));
-    match &three {
-        Contact::Separated { axis } => {
+    match &report.verdict {
+        Verdict::Separated { axis, separation } => {
             m.insert("axis".into(), vector_json(axis));
-            distance_fields::<T, N>(&a, &b, max_iterations, &mut m)?;
+            match separation {
+                Some(s) => separation_fields(s, &mut m),
+                None => distance_fields::<T, N>(&a, &b, max_iterations, &mut m)?,
+            }
         }
-        Contact::Touching { normal } => {
+        Verdict::Touching { normal, .. } => {
             m.insert("normal".into(), vector_json(normal));
             zero_distance::<T>(&mut m);
         }
-        Contact::NotConverged { reason } => {
+        Verdict::NoVerdict { reason } => {
             m.insert("reason".into(), json!(reason.to_string()));
         }
-        Contact::Penetrating => {
+        Verdict::Penetrating { .. } => {
             zero_distance::<T>(&mut m);
-            penetration_fields::<T, N>(&a, &b, max_iterations, &mut m)?;
+            penetration_fields::<T, N>(&a, &b, &report.simplex, max_iterations, &mut m)?;
         }
     }
     Ok(Value::Object(m))
@@ -153,6 +102,7 @@ fn query<T: FromRational + gjk::Field, const N: usize>(
 fn penetration_fields<T: FromRational + gjk::Field, const N: usize>(
     a: &ConvexHull<T, N>,
     b: &ConvexHull<T, N>,
+    simplex: &Simplex<T, N>,
     max_iterations: usize,
     m: &mut Map<String, Value>,
 ) -> Result<(), String> {
@@ -160,7 +110,10 @@ fn penetration_fields<T: FromRational + gjk::Field, const N: usize>(
         max_iterations,
         ..EpaOptions::default()
     };
-    match epa(a, b, &opts).map_err(|e| e.to_string())?.outcome {
+    match epa_from_simplex(a, b, simplex, &opts)
+        .map_err(|e| e.to_string())?
+        .outcome
+    {
         EpaOutcome::Penetrating(p) => {
             m.insert("penetration_depth".into(), json!(p.depth2.to_f64().sqrt()));
             m.insert("penetration_depth_squared".into(), scalar_json(&p.depth2));
@@ -182,7 +135,9 @@ fn penetration_fields<T: FromRational + gjk::Field, const N: usize>(
         }
         other => {
             let reason = match other {
-                EpaOutcome::NotConverged { reason, .. } => reason.to_string(),
+                EpaOutcome::NoVerdict { reason, .. } | EpaOutcome::GjkNoVerdict { reason } => {
+                    reason.to_string()
+                }
                 _ => "EPA's GJK run found the shapes disjoint (rounding)".into(),
             };
             m.insert("penetration_reason".into(), json!(reason));
@@ -256,12 +211,14 @@ fn distance_fields<T: FromRational + gjk::Field, const N: usize>(
             witness_a,
             witness_b,
             ..
-        } => {
-            m.insert("distance_squared".into(), scalar_json(&dist2));
-            m.insert("distance".into(), json!(dist2.to_f64().sqrt()));
-            m.insert("witness_a".into(), vector_json(&witness_a));
-            m.insert("witness_b".into(), vector_json(&witness_b));
-        }
+        } => separation_fields(
+            &Separation {
+                dist2,
+                witness_a,
+                witness_b,
+            },
+            m,
+        ),
         DistanceOutcome::Intersecting { .. } => {
             // The boolean query proved a separating axis, but the float
             // distance loop reached "the origin" within its tolerance
@@ -273,11 +230,20 @@ fn distance_fields<T: FromRational + gjk::Field, const N: usize>(
                 json!("the gap is within the float distance loop's tolerance of zero (use exact mode)"),
             );
         }
-        DistanceOutcome::NotConverged { reason, .. } => {
-            m.insert("distance_reason".into(), json!(format!("{reason:?}")));
+        DistanceOutcome::NoVerdict { reason, .. } => {
+            m.insert("distance_reason".into(), json!(reason.to_string()));
         }
     }
     Ok(())
+}
+
+/// `distance_squared` (exact `"p/q"` in exact mode), `distance` (a number:
+/// the square root, rounded, in every mode) and the witness points.
+fn separation_fields<T: Scalar, const N: usize>(s: &Separation<T, N>, m: &mut Map<String, Value>) {
+    m.insert("distance_squared".into(), scalar_json(&s.dist2));
+    m.insert("distance".into(), json!(s.dist2.to_f64().sqrt()));
+    m.insert("witness_a".into(), vector_json(&s.witness_a));
+    m.insert("witness_b".into(), vector_json(&s.witness_b));
 }
 
 /// An exact value as a `"p/q"` string, a float as a JSON number.

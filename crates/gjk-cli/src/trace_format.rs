@@ -34,7 +34,7 @@
 
 use serde_json::{json, Map, Value};
 
-use gjk::gjk::Outcome;
+use gjk::boolean::Outcome;
 use gjk::scalar::{Field, Scalar};
 use gjk::trace::{kept_letters, letter, Trace, TraceStep};
 use gjk::vector::Vector;
@@ -110,7 +110,7 @@ impl<T: Field, const N: usize> TraceFormat for Trace<T, N> {
             Outcome::Intersecting { region, .. } => {
                 m.insert("region".into(), json!(region.spec_id()));
             }
-            Outcome::NotConverged { reason, .. } => {
+            Outcome::NoVerdict { reason, .. } => {
                 m.insert("reason".into(), json!(reason.to_string()));
             }
         }
@@ -130,7 +130,7 @@ impl<T: Field, const N: usize> TraceFormat for Trace<T, N> {
         push(
             &mut out,
             format!(
-                "case {title}: {N}D, {} arithmetic, the boolean GJK loop (src/gjk.rs)",
+                "case {title}: {N}D, {} arithmetic, the boolean GJK loop (src/boolean.rs)",
                 T::NAME
             ),
         );
@@ -153,7 +153,7 @@ impl<T: Field, const N: usize> TraceFormat for Trace<T, N> {
                 "the simplex contains the origin (region {})",
                 region.spec_id()
             ),
-            Outcome::NotConverged { reason, .. } => reason.to_string(),
+            Outcome::NoVerdict { reason, .. } => reason.to_string(),
         };
         push(
             &mut out,
@@ -250,7 +250,7 @@ fn step_text<T: Field, const N: usize>(out: &mut String, s: &TraceStep<T, N>) {
             let refuted =
                 region.kind() == gjk::region::RegionKind::Contains && st.next_direction.is_some();
             let note = if refuted {
-                "  (float rounding: refuted by the containment check, src/gjk.rs)"
+                "  (float rounding: refuted by the containment check, src/boolean.rs)"
             } else {
                 ""
             };

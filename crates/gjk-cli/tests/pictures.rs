@@ -1,92 +1,79 @@
-//! The pictures: `spec/pictures/` is what the code draws today, and every
-//! SVG the crate writes is well-formed XML with one panel per step or case.
+//! The pictures: `spec/pictures/` is what the code draws today, one
+//! picture per spec row (2D and 3D), and every SVG the crate writes is
+//! well-formed XML with one panel per step or case.
 //!
-//! To redraw the spec pictures after a change: `GJK_BLESS=1 cargo test --test
-//! pictures`.
+//! To redraw the spec pictures after a change:
+//! `cargo run -p gjk-cli --example spec_pictures`.
 
 // The helpers shared with the library's tests.
 #[path = "../../../tests/common/mod.rs"]
 mod common;
+#[path = "common/spec_cases.rs"]
+mod spec_cases;
 #[path = "common/xml.rs"]
 mod xml;
 
-use std::collections::BTreeMap;
-use std::path::PathBuf;
-
-use gjk::gjk::Options;
-use gjk::region::Region;
+use gjk::boolean::Options;
+use gjk::region::{Region, RegionKind};
 use gjk::scalar::integer;
 use gjk::shape::ConvexHull;
 use gjk::trace::trace;
 use gjk::{Rational, Vector, Which};
-use gjk_cli::picture::{region_svg, trace_svg, RegionCase};
+use gjk_cli::picture::{region_svg, short_label, trace_svg, RegionCase};
 
-fn pictures_dir() -> PathBuf {
-    common::root().join("spec/pictures")
+/// How to redraw the pictures, for failure messages.
+const REDRAW: &str = "run `cargo run -p gjk-cli --example spec_pictures` and commit spec/pictures/";
+
+/// The cases of one spec row.
+fn cases_of(id: &str) -> Vec<RegionCase> {
+    let (_, cases) = spec_cases::rows_and_cases();
+    cases
+        .into_iter()
+        .filter(|(r, _)| r == id)
+        .map(|(_, c)| c)
+        .collect()
 }
 
-/// The 2D cases of `spec/regions.toml`, by region, in file order.
-fn region_cases() -> BTreeMap<String, Vec<RegionCase>> {
-    let mut by_region: BTreeMap<String, Vec<RegionCase>> = BTreeMap::new();
-    for c in common::spec_table::table().case {
-        if c.simplex.iter().all(|p| p.len() == 2) {
-            by_region
-                .entry(c.region.clone())
-                .or_default()
-                .push(RegionCase {
-                    simplex: common::vectors::<2>(&c.simplex),
-                    boundary: c.boundary,
-                });
-        }
-    }
-    by_region
-}
-
-/// Every 2D region (and the point regions, whose cases are 2D) has a
-/// picture in `spec/pictures/`, equal to what `region_svg` draws from its
-/// cases today; no other file is there. `GJK_BLESS=1` rewrites them.
+/// Every row of `spec/regions.toml` has a picture in `spec/pictures/`,
+/// equal byte for byte to what `spec_pictures` draws from the row's cases
+/// today; no other file is there. Each picture has one panel per case,
+/// each panel a label in bold naming the case's region (computed by the
+/// classifier inside the region) and the simplex's vertices; a 3D panel
+/// names its view.
 #[test]
 fn spec_pictures_are_up_to_date() {
-    let dir = pictures_dir();
-    let bless = std::env::var_os("GJK_BLESS").is_some_and(|v| v == "1");
-    let cases = region_cases();
-    let mut expected = Vec::new();
+    let dir = spec_cases::pictures_dir();
+    let (rows, cases) = spec_cases::rows_and_cases();
+    let pictures = spec_cases::draw().unwrap_or_else(|e| panic!("{e}; {REDRAW}"));
+    assert_eq!(pictures.len(), rows.len(), "one picture per row");
     let mut stale = Vec::new();
-    for region in Region::all() {
-        let id = region.spec_id();
-        if !(id.starts_with("2D-") || id.starts_with("PT-")) {
-            continue;
-        }
-        let list = cases
-            .get(id)
-            .unwrap_or_else(|| panic!("{id} has no 2D case in spec/regions.toml"));
-        let svg = region_svg(region, list).unwrap_or_else(|e| panic!("{id}: {e}"));
-        let names = xml::check(&svg).unwrap_or_else(|e| panic!("{id}: not well-formed: {e}"));
+    for ((file, svg), id) in pictures.iter().zip(&rows) {
+        assert_eq!(file, &format!("{id}.svg"));
+        let mine: Vec<&RegionCase> = cases
+            .iter()
+            .filter(|(r, _)| r == id)
+            .map(|(_, c)| c)
+            .collect();
+        let names = xml::check(svg).unwrap_or_else(|e| panic!("{id}: not well-formed: {e}"));
         assert_eq!(names[0], "svg", "{id}");
         assert_eq!(
             svg.matches(r#"class="panel "#).count(),
-            list.len(),
+            mine.len(),
             "{id}: one panel per case"
         );
-        // In each panel the region that holds the origin is labelled, in
-        // bold, with the case's region: the labels come from the classifier.
-        if region.kind() != gjk::region::RegionKind::Degenerate {
-            let short = id
-                .strip_prefix("2D-LINE-")
-                .or_else(|| id.strip_prefix("2D-TRI-"))
-                .unwrap_or(id);
-            let bold = format!(r#"font-weight="bold">{short}</text>"#);
-            assert_eq!(svg.matches(&bold).count(), list.len(), "{id}: {bold}");
+        let region = Region::from_spec_id(id).unwrap();
+        if region.kind() != RegionKind::Degenerate {
+            let bold = format!(r#"font-weight="bold">{}</text>"#, short_label(region));
+            assert_eq!(svg.matches(&bold).count(), mine.len(), "{id}: {bold}");
         }
-        let file = format!("{id}.svg");
-        let path = dir.join(&file);
-        if bless {
-            std::fs::create_dir_all(&dir).unwrap();
-            std::fs::write(&path, &svg).unwrap();
-        } else if std::fs::read_to_string(&path).ok().as_deref() != Some(svg.as_str()) {
+        if mine[0].simplex[0].len() == 3 {
+            assert_eq!(svg.matches(">view from (").count(), mine.len(), "{id}");
+            let vertices: usize = mine.iter().map(|c| c.simplex.len()).sum();
+            assert_eq!(svg.matches(r#" class="vertex"#).count(), vertices, "{id}");
+        }
+        if std::fs::read_to_string(dir.join(file)).ok().as_deref() != Some(svg.as_str()) {
             stale.push(file.clone());
         }
-        expected.push(file);
     }
     let present: Vec<String> = std::fs::read_dir(&dir)
         .map(|d| {
@@ -94,45 +81,80 @@ fn spec_pictures_are_up_to_date() {
                 .collect()
         })
         .unwrap_or_default();
-    let extra: Vec<&String> = present.iter().filter(|f| !expected.contains(f)).collect();
+    let missing: Vec<&String> = pictures
+        .iter()
+        .map(|(f, _)| f)
+        .filter(|f| !present.contains(f))
+        .collect();
+    let extra: Vec<&String> = present
+        .iter()
+        .filter(|f| !pictures.iter().any(|(p, _)| p == *f))
+        .collect();
     assert!(
         stale.is_empty() && extra.is_empty(),
-        "spec/pictures/ is out of date: {stale:?} differ from what the code draws, {extra:?} \
-         belong to no region; run `GJK_BLESS=1 cargo test --test pictures` and commit the result"
+        "spec/pictures/ is out of date: {missing:?} are missing, {stale:?} differ from what the \
+         code draws, {extra:?} belong to no row; {REDRAW}"
     );
 }
 
-/// `spec/README.md` links every picture.
+/// Every region has a row and so a picture: the 16 of the point and 2D
+/// regions and the 31 of the 3D ones.
+#[test]
+fn every_region_has_a_picture() {
+    let (rows, _) = spec_cases::rows_and_cases();
+    let ids: Vec<&str> = Region::all().map(Region::spec_id).collect();
+    for id in &ids {
+        assert!(
+            rows.iter().any(|r| r == id),
+            "{id} has no row, so no picture"
+        );
+    }
+    assert_eq!(ids.iter().filter(|id| id.starts_with("3D-")).count(), 31);
+    assert_eq!(ids.len(), 47);
+}
+
+/// `spec/README.md` shows every row's picture on the row's own line.
 #[test]
 fn the_spec_readme_links_every_picture() {
     let readme = std::fs::read_to_string(common::root().join("spec/README.md")).unwrap();
-    for region in Region::all() {
-        let id = region.spec_id();
-        if id.starts_with("2D-") || id.starts_with("PT-") {
-            let link = format!("(pictures/{id}.svg)");
-            assert!(
-                readme.contains(&link),
-                "spec/README.md does not link {link}"
-            );
-        }
+    let (rows, _) = spec_cases::rows_and_cases();
+    for id in rows {
+        let row = format!("| `{id}` |");
+        let line = readme
+            .lines()
+            .find(|l| l.starts_with(&row))
+            .unwrap_or_else(|| panic!("spec/README.md has no table row for {id}"));
+        let link = format!("(pictures/{id}.svg)");
+        assert!(
+            line.contains(&link),
+            "spec/README.md's row {id} does not link {link}"
+        );
     }
 }
 
 /// The region picture shows what the classifier decides: its text names the
-/// case's region, and a boundary case says so.
+/// case's region, and a boundary case says so; a case of the wrong
+/// dimension is refused.
 #[test]
 fn region_pictures_name_the_classifiers_decision() {
-    let cases = region_cases();
-    let list = &cases["2D-TRI-R4"];
-    let svg = region_svg(Region::from_spec_id("2D-TRI-R4").unwrap(), list).unwrap();
-    assert!(svg.contains("classifier: 2D-TRI-R4, keep AB"), "{svg}");
-    assert_eq!(
-        svg.matches("boundary case: a sign test is exactly 0")
-            .count(),
-        list.iter().filter(|c| c.boundary).count()
-    );
-    // A 3D region has no picture.
-    assert!(region_svg(Region::from_spec_id("3D-TET-IN").unwrap(), list).is_err());
+    for (id, decision) in [
+        ("2D-TRI-R4", "classifier: 2D-TRI-R4, keep AB"),
+        ("3D-TET-ABC", "classifier: 3D-TET-ABC, keep A"),
+        ("3D-TRI-BELOW", "classifier: 3D-TRI-BELOW, keep ACB"),
+    ] {
+        let list = cases_of(id);
+        let svg = region_svg(Region::from_spec_id(id).unwrap(), &list).unwrap();
+        assert!(svg.contains(decision), "{id}: {decision}");
+        assert_eq!(
+            svg.matches("boundary case: a sign test is exactly 0")
+                .count(),
+            list.iter().filter(|c| c.boundary).count(),
+            "{id}"
+        );
+    }
+    let plane = cases_of("2D-TRI-R4");
+    assert!(region_svg(Region::from_spec_id("3D-TET-IN").unwrap(), &plane).is_err());
+    assert!(region_svg(Region::from_spec_id("3D-TET-IN").unwrap(), &[]).is_err());
 }
 
 fn q(x: i64, y: i64) -> Vector<Rational, 2> {

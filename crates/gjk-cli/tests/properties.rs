@@ -9,11 +9,11 @@
 //! distance and the distance's axis `witness_b − witness_a`, which is unique
 //! (the closest point of `A − B` to the origin is).
 
-use gjk::contact::{contact, Contact};
+use gjk::boolean::{gjk, Options, Outcome};
 use gjk::distance::{distance, DistanceOptions, DistanceOutcome};
-use gjk::gjk::{gjk, Options, Outcome};
 use gjk::scalar::{integer, FromRational, Rational};
 use gjk::shape::ConvexHull;
+use gjk::verdict::{by_boolean_loop, Verdict};
 use gjk::{Field, Vector, Which};
 use gjk_cli::fuzzing::{check, Diff};
 use gjk_gen::{strategy, Family, Pair};
@@ -87,15 +87,17 @@ struct Exact {
 
 fn exact_n<const N: usize>(p: &Pts) -> Exact {
     let (a, b) = p.hulls::<Rational, N>();
-    let relation =
-        (N == 2 || N == 3).then(
-            || match contact(&a, &b, &Options::default()).unwrap().contact {
-                Contact::Separated { .. } => Relation::Separated,
-                Contact::Touching { .. } => Relation::Touching,
-                Contact::Penetrating => Relation::Penetrating,
-                Contact::NotConverged { reason } => panic!("exact mode did not converge: {reason}"),
-            },
-        );
+    let relation = (N == 2 || N == 3).then(|| {
+        match by_boolean_loop(&a, &b, &Options::default())
+            .unwrap()
+            .verdict
+        {
+            Verdict::Separated { .. } => Relation::Separated,
+            Verdict::Touching { .. } => Relation::Touching,
+            Verdict::Penetrating { .. } => Relation::Penetrating,
+            Verdict::NoVerdict { reason } => panic!("exact mode did not converge: {reason}"),
+        }
+    });
     let report = distance(&a, &b, &DistanceOptions::default()).unwrap();
     let (dist2, axis) = match report.outcome {
         DistanceOutcome::Separated { dist2, axis, .. } => {
@@ -325,9 +327,9 @@ fn f64_scaling<const N: usize>(p: &Pts, q: &Pts, k: i32) -> Result<(), TestCaseE
     let s = 2f64.powi(k);
     let (a, b) = p.hulls::<f64, N>();
     let (c, d) = q.hulls::<f64, N>();
-    let x = contact(&a, &b, &Options::default()).unwrap();
-    let y = contact(&c, &d, &Options::default()).unwrap();
-    prop_assert_eq!(x.contact.name(), y.contact.name());
+    let x = by_boolean_loop(&a, &b, &Options::default()).unwrap();
+    let y = by_boolean_loop(&c, &d, &Options::default()).unwrap();
+    prop_assert_eq!(x.verdict.name(), y.verdict.name());
     let x = distance(&a, &b, &DistanceOptions::default()).unwrap();
     let y = distance(&c, &d, &DistanceOptions::default()).unwrap();
     prop_assert_eq!(x.outcome.name(), y.outcome.name());
@@ -347,12 +349,12 @@ fn float_intersects<T: FromRational + Field, const N: usize>(p: &Pts) -> Result<
         T::NAME,
         r.outcome
     );
-    let r = contact(&a, &b, &Options::default()).unwrap();
+    let r = by_boolean_loop(&a, &b, &Options::default()).unwrap();
     prop_assert!(
-        matches!(r.contact, Contact::Penetrating),
+        matches!(r.verdict, Verdict::Penetrating { .. }),
         "{}: {:?}",
         T::NAME,
-        r.contact
+        r.verdict
     );
     // The distance loop works on the points as given (no power-of-two
     // scaling): where a squared norm overflows `T` it reports
@@ -453,7 +455,7 @@ fn terminates<T: FromRational + Field, const N: usize>(
             r.iterations
         );
     }
-    if let Ok(r) = contact(&a, &b, &opts) {
+    if let Ok(r) = by_boolean_loop(&a, &b, &opts) {
         prop_assert!(
             r.iterations <= N * (cap + 2),
             "{} contact: {}",

@@ -74,7 +74,7 @@
 //! let (a, b) = pair.vectors::<f64, 3>()?;
 //! let a = gjk::shape::ConvexHull::new(a, gjk::Which::A)?;
 //! let b = gjk::shape::ConvexHull::new(b, gjk::Which::B)?;
-//! let _ = gjk::gjk::gjk(&a, &b, &Default::default())?;
+//! let _ = gjk::boolean::gjk(&a, &b, &Default::default())?;
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 #![forbid(unsafe_code)]

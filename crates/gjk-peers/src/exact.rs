@@ -13,7 +13,7 @@ pub use gjk_cli::check::{Answer as Field, ExactAnswers, Judged};
 /// The exact answers to `case` (exact GJK, distance loop and EPA on
 /// rationals; the oracle above 8 dimensions).
 pub fn answers(case: &Case) -> Result<ExactAnswers, String> {
-    exact_answers(case, gjk::gjk::DEFAULT_MAX_ITERATIONS)
+    exact_answers(case, gjk::tolerance::DEFAULT_MAX_ITERATIONS)
 }
 
 /// A case line (`{"id":…,"a":…,"b":…}`) read as `gjk check` reads it.

@@ -76,9 +76,9 @@ pub mod report;
 use std::fmt;
 
 use gjk::error::Error;
-use gjk::gjk::support_vertex;
 use gjk::scalar::{rational_from_f64, Rational, Scalar};
 use gjk::shape::Support;
+use gjk::simplex::support_vertex;
 use gjk::simplex::{Simplex, Vertex};
 use gjk::vector::{cross3, dot, is_finite, is_zero, Vector};
 
@@ -740,16 +740,18 @@ where
         if grown.push_front(vertex.clone()).is_err() {
             // Every seed step reduces a full simplex or stops; a full one
             // here would be a bug in this module, reported without a panic.
-            return Err(Error::NotConverged {
-                reason: format!("variant {variant}: internal error, simplex full"),
+            return Err(Error::InvalidParameter {
+                which: gjk::Which::Query,
+                what: format!("variant {variant}: internal error, simplex full"),
             });
         }
         let points: Vec<Vector<T, N>> = grown.points().cloned().collect();
         let decision = decide(variant, &points, iteration)?;
         let kept = grown
             .select(&decision.kept)
-            .ok_or_else(|| Error::NotConverged {
-                reason: format!("variant {variant}: internal error, bad kept indices"),
+            .ok_or_else(|| Error::InvalidParameter {
+                which: gjk::Which::Query,
+                what: format!("variant {variant}: internal error, bad kept indices"),
             })?;
         let next = decision.next.clone();
         steps.push(SeedStep {

@@ -52,7 +52,7 @@ use serde_json::{json, Map, Value};
 use super::cases::{outcome_of, run_case, Arith, CaseRun};
 use super::compare::{Difference, StepReview};
 use super::{Looping, Outcome, Variant, VariantOptions, SAFETY_CAP};
-use gjk::gjk::{gjk, Options};
+use gjk::boolean::{gjk, Options};
 use gjk::region::Region;
 use gjk::scalar::Rational;
 use gjk::shape::ConvexHull;
@@ -604,14 +604,14 @@ fn reference_line(case: &Case, dim: usize) -> Result<String, ReportError> {
         let a = ConvexHull::new(a, Which::A).map_err(|e| err(e.to_string()))?;
         let b = ConvexHull::new(b, Which::B).map_err(|e| err(e.to_string()))?;
         let r = gjk(&a, &b, &Options::default()).map_err(|e| err(e.to_string()))?;
-        let c =
-            gjk::contact::contact(&a, &b, &Options::default()).map_err(|e| err(e.to_string()))?;
+        let c = gjk::verdict::by_boolean_loop(&a, &b, &Options::default())
+            .map_err(|e| err(e.to_string()))?;
         Ok(match r.outcome {
-            gjk::gjk::Outcome::Intersecting { region, .. } => format!(
-                "intersecting after {} (the simplex holds the origin: `{}`); `contact`: {}",
+            gjk::boolean::Outcome::Intersecting { region, .. } => format!(
+                "intersecting after {} (the simplex holds the origin: `{}`); three-way: {}",
                 points(r.iterations),
                 region.spec_id(),
-                c.contact.name()
+                c.verdict.name()
             ),
             other => format!("{} after {}", other.name(), points(r.iterations)),
         })

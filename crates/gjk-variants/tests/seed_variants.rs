@@ -4,18 +4,28 @@
 //! wrong answer, the step where it diverges, and the reference's right
 //! answer); on general position every variant agrees with the exact
 //! answers; no variant can hang, even on the cases known to make its seed
-//! loop; a zero direction gets the answer the seed's own code gives; and
-//! a float overflow in a region test is an error, not a decision.
+//! loop; a zero direction gets the answer the seed's own code gives; a
+//! float overflow in a region test is an error, not a decision; and the
+//! seeds' loops reach, on the pinned cases, regions this crate's loop
+//! cannot.
 
-use gjk::contact::{contact, Contact};
-use gjk::gjk::{gjk, Options};
+// The helpers shared with the library's tests.
+#[path = "../../../tests/common/mod.rs"]
+mod common;
+#[path = "common/seed_runs.rs"]
+mod seed_runs;
+
+use gjk::boolean::{gjk, gjk_observed, Options, Step};
+use gjk::region::Region;
 use gjk::shape::{Ball, ConvexHull};
+use gjk::verdict::{by_boolean_loop, Verdict};
 use gjk::{Rational, Vector, Which};
 use gjk_case::{read_cases, Case};
 use gjk_oracle::{self as oracle, Relation};
 use gjk_variants::cases::{run_case, Arith};
 use gjk_variants::report::{case_line, measure, minimal_cases, render, ReportConfig};
 use gjk_variants::{run, Looping, Outcome, Variant, VariantOptions, DUBIOUS_CAP, SAFETY_CAP};
+use seed_runs::{has_ties, unreachable_regions, Meets};
 
 /// One minimal case of the report and what it pins: a line of
 /// `tests/data/seed_variants/pins.jsonl`, the case with a `pin` object.
@@ -185,16 +195,19 @@ fn reference<const N: usize>(case: &Case) -> (bool, Relation) {
     let a = ConvexHull::new(a, Which::A).unwrap();
     let b = ConvexHull::new(b, Which::B).unwrap();
     let intersects = match gjk(&a, &b, &Options::default()).unwrap().outcome {
-        gjk::gjk::Outcome::Intersecting { .. } => true,
-        gjk::gjk::Outcome::Separated { .. } => false,
+        gjk::boolean::Outcome::Intersecting { .. } => true,
+        gjk::boolean::Outcome::Separated { .. } => false,
         other => panic!(
             "{}: the reference has no verdict: {other:?}",
             case_line(case)
         ),
     };
-    let relation = match contact(&a, &b, &Options::default()).unwrap().contact {
-        Contact::Separated { .. } => Relation::Separated,
-        Contact::Touching { .. } => Relation::Touching,
+    let relation = match by_boolean_loop(&a, &b, &Options::default())
+        .unwrap()
+        .verdict
+    {
+        Verdict::Separated { .. } => Relation::Separated,
+        Verdict::Touching { .. } => Relation::Touching,
         _ => Relation::Penetrating,
     };
     (intersects, relation)
@@ -569,4 +582,103 @@ fn each_seed_breaks_ties_its_own_way() {
     // A step outside the seed's dimension or size is an error, not a panic.
     assert!(step(Variant::Eric, &tri3).is_err());
     assert!(step(Variant::Dubious, &tri3[..1]).is_err());
+}
+
+/// A case on which a seed's own loop meets a region this crate's loop
+/// cannot reach (builds a simplex in it, or decides it): a line of
+/// `tests/data/seed_variants/unreachable.jsonl` (found by
+/// `examples/find_seed_regions.rs`).
+struct Reach {
+    /// The case (its `reach` field removed).
+    case: Case,
+    variant: Variant,
+    /// The region, one with `Region::reachable` false.
+    region: Region,
+    /// How the run meets it: a simplex its step saw is in it, or its step
+    /// decides it.
+    meets: Meets,
+    /// The support call (0-based) at which the run first meets it.
+    iteration: usize,
+    /// Whether the run has ties (`seed_runs::has_ties`).
+    ties: bool,
+}
+
+fn reaches() -> Vec<Reach> {
+    data_file("unreachable.jsonl", "reach")
+        .into_iter()
+        .map(|(case, r)| {
+            let at = format!("unreachable.jsonl:{}", case.line);
+            let id = text(&r, "region", &at);
+            Reach {
+                variant: variant_of(&r, &at),
+                region: Region::from_spec_id(&id)
+                    .unwrap_or_else(|| panic!("{at}: unknown region {id}")),
+                meets: Meets::from_name(&text(&r, "meets", &at))
+                    .unwrap_or_else(|| panic!("{at}: `meets` is `simplex` or `decision`")),
+                iteration: r["iteration"]
+                    .as_u64()
+                    .and_then(|i| usize::try_from(i).ok())
+                    .unwrap_or_else(|| panic!("{at}: no `iteration`")),
+                ties: r["ties"]
+                    .as_bool()
+                    .unwrap_or_else(|| panic!("{at}: no `ties`")),
+                case,
+            }
+        })
+        .collect()
+}
+
+/// The seed's exact run on a pinned case first meets the pinned region,
+/// as pinned, at the pinned support call, with ties exactly when the line
+/// says so; this crate's loop, on the same shapes, reaches only regions it
+/// can.
+fn check_reach<const N: usize>(r: &Reach, at: &str) {
+    let (a, b) = r.case.points::<Rational, N>().unwrap();
+    let (ha, hb) = (
+        ConvexHull::new(a.clone(), Which::A).unwrap(),
+        ConvexHull::new(b.clone(), Which::B).unwrap(),
+    );
+    let seed_run = run(r.variant, &ha, &hb, &VariantOptions::default()).unwrap();
+    let regions = unreachable_regions(&seed_run);
+    assert_eq!(
+        regions.get(&(r.region, r.meets)),
+        Some(&r.iteration),
+        "{at}: the support call where {} first meets {} ({}); it meets {regions:?}",
+        r.variant,
+        r.region,
+        r.meets.name()
+    );
+    assert_eq!(has_ties(&seed_run, &a, &b), r.ties, "{at}: `ties`");
+    let mut steps: Vec<Step<Rational, N>> = Vec::new();
+    gjk_observed(&ha, &hb, &Options::default(), &mut steps).unwrap();
+    for region in steps.iter().filter_map(|s| s.region) {
+        assert!(
+            region.reachable(),
+            "{at}: the crate's loop reaches {region}"
+        );
+    }
+}
+
+/// The regions the seeds' loops reach but this crate's cannot (found by
+/// `examples/find_seed_regions.rs`, whose docs give the search bounds):
+/// each pinned case still shows its region, and `spec/README.md` cites
+/// each case by its id beside the region.
+#[test]
+fn seed_loops_reach_regions_the_crates_loop_cannot() {
+    let readme = std::fs::read_to_string(common::root().join("spec/README.md")).unwrap();
+    let all = reaches();
+    assert!(!all.is_empty());
+    for r in &all {
+        let at = format!("unreachable.jsonl:{} ({})", r.case.line, case_line(&r.case));
+        assert!(!r.region.reachable(), "{at}: {} is reachable", r.region);
+        match r.case.dim() {
+            2 => check_reach::<2>(r, &at),
+            _ => check_reach::<3>(r, &at),
+        }
+        let id = r.case.id.as_str().unwrap_or_default();
+        assert!(
+            readme.contains(&format!("`{id}`")),
+            "{at}: spec/README.md does not cite `{id}`"
+        );
+    }
 }

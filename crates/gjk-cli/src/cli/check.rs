@@ -25,7 +25,7 @@ use crate::check::{
     DEFAULT_REL,
 };
 use clap::Args;
-use gjk::gjk::DEFAULT_MAX_ITERATIONS;
+use gjk::tolerance::DEFAULT_MAX_ITERATIONS;
 use gjk_case::{read_cases, Case};
 use serde_json::{json, Map, Value};
 

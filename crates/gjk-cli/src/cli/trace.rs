@@ -1,18 +1,22 @@
-//! `gjk trace`: one case, every step of the boolean loop, as text, JSON or
-//! an SVG picture (see `gjk::trace` and `crate::picture`).
+//! `gjk trace`: one case, every step of the boolean loop, as text, JSON,
+//! an SVG picture or a web page (see `gjk::trace`, `crate::picture` and
+//! `crate::html`).
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 
+use crate::html::trace_page;
 use crate::picture::trace_svg;
 use crate::trace_format::TraceFormat;
 use clap::Args;
-use gjk::gjk::{Options, DEFAULT_MAX_ITERATIONS};
+use gjk::boolean::Options;
 use gjk::scalar::FromRational;
 use gjk::shape::ConvexHull;
+use gjk::tolerance::DEFAULT_MAX_ITERATIONS;
 use gjk::trace::trace;
 use gjk::{Field, Rational, Which};
 use gjk_case::{read_cases, Case};
+use gjk_variants::SeedScalar;
 
 use super::ScalarArg;
 
@@ -36,6 +40,11 @@ pub struct TraceArgs {
     /// cases as they are, 3D cases in a fixed orthographic view: azimuth 35°, elevation 25°).
     #[arg(long, value_name = "OUT.svg")]
     svg: Option<String>,
+    /// Also write the trace as one self-contained web page: each step drawn
+    /// (3D views turn when dragged), stepped with buttons or the arrow
+    /// keys, and the seeds' own loops beside it where they differ.
+    #[arg(long, value_name = "OUT.html")]
+    html: Option<String>,
     /// The case file, or `-` for standard input.
     file: String,
 }
@@ -103,7 +112,7 @@ fn traced(case: &Case, args: &TraceArgs) -> Result<(), String> {
     }
 }
 
-fn traced_in<T: FromRational + Field, const N: usize>(
+fn traced_in<T: FromRational + Field + SeedScalar, const N: usize>(
     case: &Case,
     args: &TraceArgs,
 ) -> Result<(), String> {
@@ -120,6 +129,10 @@ fn traced_in<T: FromRational + Field, const N: usize>(
     if let Some(path) = &args.svg {
         let svg = trace_svg(&t, &pa, &pb, &title).map_err(|e| e.to_string())?;
         std::fs::write(path, svg).map_err(|e| format!("{path}: {e}"))?;
+    }
+    if let Some(path) = &args.html {
+        let page = trace_page(case, &t, &a, &b)?;
+        std::fs::write(path, page).map_err(|e| format!("{path}: {e}"))?;
     }
     let text = if args.json {
         format!("{}\n", t.to_json(&id))

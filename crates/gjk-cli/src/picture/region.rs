@@ -1,21 +1,23 @@
-//! The pictures of `spec/pictures/`: one per 2D region case, with a panel
-//! per exact case of `spec/regions.toml`.
+//! The pictures of `spec/pictures/`: one per spec row (region case), with
+//! a panel per exact case of `spec/regions.toml`.
 //!
-//! Each panel shades the Voronoi regions of the case's simplex (the
+//! A 2D panel shades the Voronoi regions of the case's simplex (the
 //! half-planes of the "one rule" table in `spec/README.md`, clipped to the
 //! panel) and labels each region with what the **classifier** names when the
 //! origin is at a point inside it: the labels are computed by
 //! [`gjk::classify::classify`] in exact arithmetic, not written by hand.
 //! The region that holds the case's origin is drawn darker; on a boundary
 //! case the origin sits on a border and the darker region is the one the
-//! tie rule chose.
+//! tie rule chose. A 3D panel ([`super::space`]) shades only the region
+//! that holds the origin, as a volume cut out of a box, labelled the same
+//! way.
 
 use super::geometry::{
     add, centroid, clip, dot2, page_direction, perp, scale, sub, Frame, Rect, P2,
 };
 use super::svg::{shorten, style, Svg};
 use crate::trace_format::vector_text;
-use gjk::classify::classify;
+use gjk::classify::{classify, Classification};
 use gjk::distance::closest_point;
 use gjk::error::Error;
 use gjk::region::{Region, RegionKind};
@@ -24,19 +26,34 @@ use gjk::simplex::Simplex;
 use gjk::trace::{kept_letters, letter};
 use gjk::vector::Vector;
 
-/// One exact case of a region: a simplex, newest vertex first.
+/// One exact case of a region: a simplex, newest vertex first, in 2D or 3D.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RegionCase {
-    /// The vertices (`A` first).
-    pub simplex: Vec<Vector<Rational, 2>>,
+    /// The vertices (`A` first), each as its coordinates.
+    pub simplex: Vec<Vec<Rational>>,
     /// `true` when some sign test of the classifier is exactly zero.
     pub boundary: bool,
 }
 
+impl RegionCase {
+    /// The vertices as `N`-vectors (`None` if one has another dimension).
+    pub(crate) fn points<const N: usize>(&self) -> Option<Vec<Vector<Rational, N>>> {
+        self.simplex
+            .iter()
+            .map(|p| (p.len() == N).then(|| Vector::<Rational, N>::from_fn(|i, _| p[i].clone())))
+            .collect()
+    }
+}
+
+/// The side of a panel's drawing area, in pixels.
 const PANEL: f64 = 330.0;
+/// The height of a panel's three header lines.
 const HEADER: f64 = 56.0;
 const GAP: f64 = 16.0;
 const TITLE: f64 = 68.0;
+/// The longest header line of a panel, in characters (at 12 px, about the
+/// panel's width; long exact values are cut).
+const LINE_CHARS: usize = 52;
 const COLUMNS: usize = 3;
 
 /// A half-plane `n · p ≤ c`.
@@ -51,9 +68,14 @@ struct Cell {
     fill: &'static str,
 }
 
-const VERTEX_FILL: &str = "#ffe9a8";
-const EDGE_FILL: &str = "#cfe3ff";
-const INSIDE_FILL: &str = "#c9ecc9";
+/// The fill of a vertex region.
+pub(crate) const VERTEX_FILL: &str = "#ffe9a8";
+/// The fill of an edge region.
+pub(crate) const EDGE_FILL: &str = "#cfe3ff";
+/// The fill of a face region (3D).
+pub(crate) const FACE_FILL: &str = "#e3d4f5";
+/// The fill of the containing region.
+pub(crate) const INSIDE_FILL: &str = "#c9ecc9";
 
 fn f(p: &Vector<Rational, 2>) -> P2 {
     [p[0].to_f64(), p[1].to_f64()]
@@ -164,46 +186,67 @@ fn cells(pts: &[P2], world: &[P2]) -> Vec<Cell> {
     out
 }
 
-/// What the classifier names for `simplex` with the origin moved to `at`.
-fn region_at(simplex: &[Vector<Rational, 2>], at: P2) -> Option<Region> {
-    let c = Vector::<Rational, 2>::new(rational_from_f64(at[0])?, rational_from_f64(at[1])?);
+/// What the classifier names for `simplex` with the origin moved to `at`
+/// (`N` coordinates).
+pub(crate) fn region_at<const N: usize>(
+    simplex: &[Vector<Rational, N>],
+    at: &[f64],
+) -> Option<Region> {
+    let mut c = Vector::<Rational, N>::zeros();
+    for (k, x) in at.iter().enumerate().take(N) {
+        c[k] = rational_from_f64(*x)?;
+    }
     let s = Simplex::from_points(simplex.iter().map(|p| p - &c))?;
     classify(&s).ok().map(|k| k.region)
 }
 
 /// A region's label inside a picture: its ID without the simplex prefix
-/// (`R4` for `2D-TRI-R4`; `PT-A` stays).
-fn short(region: Region) -> &'static str {
+/// in 2D (`R4` for `2D-TRI-R4`), without the dimension in 3D (`TET-ABC`
+/// for `3D-TET-ABC`, never a lone vertex letter); `PT-A` stays.
+pub fn short_label(region: Region) -> &'static str {
     let id = region.spec_id();
-    id.strip_prefix("2D-LINE-")
-        .or_else(|| id.strip_prefix("2D-TRI-"))
+    ["2D-LINE-", "2D-TRI-", "3D-"]
+        .iter()
+        .find_map(|prefix| id.strip_prefix(prefix))
         .unwrap_or(id)
 }
 
-/// The SVG picture of `region` from its exact cases (see the module docs).
+/// The dimension of a region's cases: 2 or 3, or `None` for the point
+/// regions, whose cases may be either.
+fn dimension_of(region: Region) -> Option<usize> {
+    let id = region.spec_id();
+    if id.starts_with("2D-") {
+        Some(2)
+    } else if id.starts_with("3D-") {
+        Some(3)
+    } else {
+        None
+    }
+}
+
+fn invalid(what: String) -> Error {
+    Error::InvalidParameter {
+        which: gjk::Which::Query,
+        what,
+    }
+}
+
+/// The SVG picture of `region` from its exact cases (see the module docs):
+/// 2D cases in the plane, 3D cases each in its own oblique view.
 ///
-/// Errors: no cases, a case that is not a simplex of 1 to 3 points, or a
-/// region that is not a 2D one.
+/// Errors: no cases, cases of different dimensions or of another dimension
+/// than the region's, or a case that is not a simplex of its dimension.
 pub fn region_svg(region: Region, cases: &[RegionCase]) -> Result<String, Error> {
     let id = region.spec_id();
-    if !(id.starts_with("2D-") || id.starts_with("PT-")) {
+    let Some(dim) = cases.first().map(|c| c.simplex.first().map_or(0, Vec::len)) else {
+        return Err(invalid(format!("no case to draw for {id}")));
+    };
+    if !(dim == 2 || dim == 3) || dimension_of(region).is_some_and(|d| d != dim) {
         return Err(Error::UnsupportedDimension {
-            dim: 3,
-            supported: "2 (region pictures)",
+            dim,
+            supported: "2 and 3, the region's own (region pictures)",
         });
     }
-    if cases.is_empty() {
-        return Err(Error::InvalidParameter {
-            which: gjk::Which::Query,
-            what: format!("no case to draw for {id}"),
-        });
-    }
-    let n = cases.len();
-    let cols = n.min(COLUMNS);
-    let rows = n.div_ceil(COLUMNS);
-    let width = (GAP + cols as f64 * (PANEL + GAP)).max(700.0);
-    let height = TITLE + rows as f64 * (HEADER + PANEL + GAP) + GAP;
-    let mut svg = Svg::new(width, height);
     let kind = match region.kind() {
         RegionKind::Search => "search region",
         RegionKind::Contains => "containing region",
@@ -214,25 +257,35 @@ pub fn region_svg(region: Region, cases: &[RegionCase]) -> Result<String, Error>
     } else {
         "unreachable"
     };
-    svg.text(
-        [GAP, 22.0],
-        &format!(
-            "{id}: {kind}, {reach} by the exact loop; seeds {}; keeps {}",
-            region.seeds(),
-            region.keeps()
-        ),
-        r#"font-size="14" font-weight="bold""#,
+    let title = format!(
+        "{id}: {kind}, {reach} by the exact loop; seeds {}; keeps {}",
+        region.seeds(),
+        region.keeps()
     );
-    svg.text(
-        [GAP, 40.0],
-        "Shaded: the Voronoi regions of the simplex, each labelled with what the classifier",
-        r##"font-size="11" fill="#444444""##,
-    );
-    svg.text(
-        [GAP, 54.0],
-        "names when O is inside it; O's region is darker. Vertices newest first (A = newest).",
-        r##"font-size="11" fill="#444444""##,
-    );
+    let n = cases.len();
+    let cols = n.min(COLUMNS);
+    let rows = n.div_ceil(COLUMNS);
+    // About 8.3 px per character of the bold 14 px title.
+    let width = (GAP + cols as f64 * (PANEL + GAP))
+        .max(700.0)
+        .max((2.0 * GAP + 8.3 * title.chars().count() as f64).ceil());
+    let height = TITLE + rows as f64 * (HEADER + PANEL + GAP) + GAP;
+    let mut svg = Svg::new(width, height);
+    svg.text([GAP, 22.0], &title, r#"font-size="14" font-weight="bold""#);
+    let [line2, line3] = if dim == 2 {
+        [
+            "Shaded: the Voronoi regions of the simplex, each labelled with what the classifier",
+            "names when O is inside it; O's region is darker. Vertices newest first (A = newest).",
+        ]
+    } else {
+        [
+            "Shaded: the Voronoi region that holds O (spec/README.md's half-spaces, cut to a box),",
+            "labelled with what the classifier names inside it. Hidden edges dashed; A = newest.",
+        ]
+    };
+    for (y, line) in [(40.0, line2), (54.0, line3)] {
+        svg.text([GAP, y], line, r##"font-size="11" fill="#444444""##);
+    }
     for (k, case) in cases.iter().enumerate() {
         let (col, row) = (k % COLUMNS, k / COLUMNS);
         let x = GAP + col as f64 * (PANEL + GAP);
@@ -241,27 +294,58 @@ pub fn region_svg(region: Region, cases: &[RegionCase]) -> Result<String, Error>
             &format!("panel case-{}", k + 1),
             &format!("{id}, case {}", k + 1),
         );
-        region_panel(&mut svg, [x, y], k + 1, case)?;
+        let drawn = match dim {
+            2 => case
+                .points()
+                .map(|p| region_panel(&mut svg, [x, y], k + 1, case, &p)),
+            _ => case
+                .points()
+                .map(|p| super::space::region_panel(&mut svg, [x, y], k + 1, case, &p)),
+        };
+        drawn.ok_or_else(|| invalid(format!("{id}, case {}: not a {dim}D simplex", k + 1)))??;
         svg.end_group();
     }
     Ok(svg.finish())
 }
 
-fn region_panel(svg: &mut Svg, at: P2, number: usize, case: &RegionCase) -> Result<(), Error> {
-    let simplex = Simplex::from_points(case.simplex.iter().cloned()).ok_or_else(|| {
-        Error::InvalidParameter {
-            which: gjk::Which::Query,
-            what: format!("case {number}: more than 3 points"),
-        }
-    })?;
+/// The drawing area of the panel whose top left corner is `at`.
+pub(crate) fn panel_rect(at: P2) -> Rect {
+    Rect {
+        x: at[0],
+        y: at[1] + HEADER,
+        w: PANEL,
+        h: PANEL,
+    }
+}
+
+/// Classifies a case's simplex and writes a panel's three header lines:
+/// the vertices, the classifier's decision, and whether a sign test ties.
+pub(crate) fn classified_header<const N: usize>(
+    svg: &mut Svg,
+    at: P2,
+    number: usize,
+    case: &RegionCase,
+    points: &[Vector<Rational, N>],
+) -> Result<Classification<Rational, N>, Error> {
+    let simplex = Simplex::from_points(points.iter().cloned())
+        .ok_or_else(|| invalid(format!("case {number}: more than {} points", N + 1)))?;
     let decision = classify(&simplex)?;
-    let pts: Vec<P2> = case.simplex.iter().map(f).collect();
-    let named: Vec<String> = case
-        .simplex
-        .iter()
-        .enumerate()
-        .map(|(i, p)| format!("{} = {}", letter(i), vector_text(p)))
-        .collect();
+    // `A = (1, 2), B = …`, or `A (1,2,0), B …` when that is too long.
+    let named = |compact: bool| -> String {
+        let parts: Vec<String> = points
+            .iter()
+            .enumerate()
+            .map(|(i, p)| match compact {
+                false => format!("{} = {}", letter(i), vector_text(p)),
+                true => format!("{} {}", letter(i), vector_text(p).replace(", ", ",")),
+            })
+            .collect();
+        parts.join(", ")
+    };
+    let mut vertices = named(false);
+    if vertices.chars().count() > LINE_CHARS - "case 1: ".len() {
+        vertices = named(true);
+    }
     let tie = if case.boundary {
         "boundary case: a sign test is exactly 0"
     } else {
@@ -278,29 +362,28 @@ fn region_panel(svg: &mut Svg, at: P2, number: usize, case: &RegionCase) -> Resu
     };
     svg.text(
         [at[0], at[1] + 14.0],
-        &shorten(&format!("case {number}: {}", named.join(", ")), 56),
+        &shorten(&format!("case {number}: {vertices}"), LINE_CHARS),
         r#"font-weight="bold""#,
     );
-    svg.text([at[0], at[1] + 30.0], &shorten(&action, 56), "");
+    svg.text([at[0], at[1] + 30.0], &shorten(&action, LINE_CHARS), "");
     svg.text([at[0], at[1] + 46.0], tie, r##"fill="#555555""##);
+    Ok(decision)
+}
 
-    let rect = Rect {
-        x: at[0],
-        y: at[1] + HEADER,
-        w: PANEL,
-        h: PANEL,
-    };
+fn region_panel(
+    svg: &mut Svg,
+    at: P2,
+    number: usize,
+    case: &RegionCase,
+    points: &[Vector<Rational, 2>],
+) -> Result<(), Error> {
+    let decision = classified_header(svg, at, number, case, points)?;
+    let pts: Vec<P2> = points.iter().map(f).collect();
+    let rect = panel_rect(at);
     let mut world = pts.clone();
     world.push([0.0, 0.0]);
     let frame = Frame::fit(&world, 0.45, 1.0, rect);
-    svg.rect(
-        rect.x,
-        rect.y,
-        rect.w,
-        rect.h,
-        r##"fill="#ffffff" stroke="#cccccc""##,
-    );
-    svg.begin_clip(rect.x, rect.y, rect.w, rect.h);
+    svg.begin_panel(rect, "#ffffff");
     let degenerate = decision.region.kind() == RegionKind::Degenerate;
     let cells = if degenerate {
         Vec::new()
@@ -311,7 +394,7 @@ fn region_panel(svg: &mut Svg, at: P2, number: usize, case: &RegionCase) -> Resu
     let mut sorted: Vec<&Cell> = cells.iter().filter(|c| c.poly.len() >= 3).collect();
     sorted.extend(cells.iter().filter(|c| c.poly.len() < 3));
     for cell in sorted {
-        let label = region_at(&case.simplex, cell.sample);
+        let label = region_at(points, &cell.sample);
         let mine = label == Some(decision.region);
         let page: Vec<P2> = cell.poly.iter().map(|&p| frame.map(p)).collect();
         let opacity = if mine { "1" } else { "0.45" };
@@ -351,17 +434,13 @@ fn region_panel(svg: &mut Svg, at: P2, number: usize, case: &RegionCase) -> Resu
             let weight = if mine { r#" font-weight="bold""# } else { "" };
             svg.text(
                 add(p, offset),
-                short(r),
+                short_label(r),
                 &format!(r##"fill="#333333"{weight}"##),
             );
         }
     }
     if degenerate {
-        svg.text(
-            [rect.x + 10.0, rect.y + rect.h - 12.0],
-            "degenerate: no Voronoi regions; the loop reports no verdict",
-            r##"fill="#555555" font-size="11""##,
-        );
+        svg.degenerate_note(rect.x + 10.0, rect.y + rect.h - 12.0);
     }
     // The simplex, its kept feature, the closest point and the direction.
     let page: Vec<P2> = pts.iter().map(|&p| frame.map(p)).collect();
@@ -400,7 +479,7 @@ fn region_panel(svg: &mut Svg, at: P2, number: usize, case: &RegionCase) -> Resu
     svg.letters(&page);
     svg.origin(frame.map([0.0, 0.0]));
     if let (Some(d), false) = (&decision.direction, degenerate) {
-        let vp = frame.map(f(&closest_point(&case.simplex)?.v));
+        let vp = frame.map(f(&closest_point(points)?.v));
         svg.closest(vp);
         if let Some(u) = page_direction(f(d)) {
             svg.direction(vp, u, style::KEPT, "kept", "d");
@@ -408,4 +487,32 @@ fn region_panel(svg: &mut Svg, at: P2, number: usize, case: &RegionCase) -> Resu
     }
     svg.end_group();
     Ok(())
+}
+
+/// The pictures of `spec/pictures/`: for each spec row, in order, the file
+/// name (`{id}.svg`) and the picture of the row's cases (`cases` pairs a
+/// region's spec ID with one of its cases, in file order).
+///
+/// Errors (as a message naming the row): an ID that names no region, a
+/// row without cases, and [`region_svg`]'s errors.
+pub fn spec_pictures(
+    rows: &[String],
+    cases: &[(String, RegionCase)],
+) -> Result<Vec<(String, String)>, String> {
+    rows.iter()
+        .map(|id| {
+            let region = Region::from_spec_id(id)
+                .ok_or_else(|| format!("{id}: no region has this spec ID"))?;
+            let mine: Vec<RegionCase> = cases
+                .iter()
+                .filter(|(r, _)| r == id)
+                .map(|(_, c)| c.clone())
+                .collect();
+            if mine.is_empty() {
+                return Err(format!("{id}: no case in spec/regions.toml to draw"));
+            }
+            let svg = region_svg(region, &mine).map_err(|e| format!("{id}: {e}"))?;
+            Ok((format!("{id}.svg"), svg))
+        })
+        .collect()
 }

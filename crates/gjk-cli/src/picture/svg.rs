@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use super::geometry::{add, scale, P2};
+use super::geometry::{add, scale, Rect, P2};
 use gjk::trace::letter;
 
 /// The length of a direction arrow, in pixels (directions are drawn at a
@@ -194,6 +194,20 @@ impl Svg {
         let _ = writeln!(self.out, r#"<g clip-path="url(#{id})">"#);
     }
 
+    /// A panel's drawing area: the rectangle `r` filled with `fill` and
+    /// outlined, and a group clipped to it (close it with
+    /// [`Svg::end_group`]).
+    pub(crate) fn begin_panel(&mut self, r: Rect, fill: &str) {
+        self.rect(
+            r.x,
+            r.y,
+            r.w,
+            r.h,
+            &format!(r##"fill="{fill}" stroke="#cccccc""##),
+        );
+        self.begin_clip(r.x, r.y, r.w, r.h);
+    }
+
     /// Opens a group with a class and a title, so that a reader (or a
     /// test) can find each panel.
     pub(crate) fn begin_group(&mut self, class: &str, title: &str) {
@@ -241,12 +255,32 @@ impl Svg {
         );
     }
 
-    /// The letters `A`, `B`, … beside a simplex's vertices (newest first).
+    /// The letters `A`, `B`, … beside a simplex's vertices (newest first);
+    /// vertices drawn at the same place share one label (`C=D`).
     pub(crate) fn letters(&mut self, page: &[P2]) {
         for (i, p) in page.iter().enumerate() {
-            let name = letter(i).to_string();
-            self.text(add(*p, [6.0, -6.0]), &name, r#"font-weight="bold""#);
+            if page[..i].contains(p) {
+                continue;
+            }
+            let name: Vec<String> = (i..page.len())
+                .filter(|&j| page[j] == *p)
+                .map(|j| letter(j).to_string())
+                .collect();
+            self.text(
+                add(*p, [6.0, -6.0]),
+                &name.join("="),
+                r#"font-weight="bold""#,
+            );
         }
+    }
+
+    /// The note at the foot of a degenerate simplex's panel.
+    pub(crate) fn degenerate_note(&mut self, x: f64, y: f64) {
+        self.text(
+            [x, y],
+            "degenerate simplex: no Voronoi regions, no verdict",
+            r##"fill="#555555" font-size="11""##,
+        );
     }
 
     /// The finished document.

@@ -4,8 +4,8 @@ use super::geometry::{
     add, difference_hull, dot2, hull, page_direction, perp, project, scale, sub, Frame, Rect, P2,
 };
 use super::svg::{shorten, style, Svg};
+use gjk::boolean::Outcome;
 use gjk::error::Error;
-use gjk::gjk::Outcome;
 use gjk::scalar::{Field, Scalar};
 use gjk::simplex::Simplex;
 use gjk::trace::{kept_letters, Trace, TraceStep};
@@ -80,7 +80,7 @@ pub fn trace_svg<T: Field, const N: usize>(
     let outcome = match &trace.report.outcome {
         Outcome::Separated { .. } => "separated".to_string(),
         Outcome::Intersecting { region, .. } => format!("intersecting ({})", region.spec_id()),
-        Outcome::NotConverged { reason, .. } => format!("no verdict ({reason})"),
+        Outcome::NoVerdict { reason, .. } => format!("no verdict ({reason})"),
     };
     svg.text(
         [GAP, 22.0],
@@ -256,9 +256,7 @@ fn panel<T: Field, const N: usize>(
     s: &TraceStep<T, N>,
     planar: bool,
 ) {
-    let r = frame.rect();
-    svg.rect(r.x, r.y, r.w, r.h, r##"fill="#fbfbfb" stroke="#cccccc""##);
-    svg.begin_clip(r.x, r.y, r.w, r.h);
+    svg.begin_panel(frame.rect(), "#fbfbfb");
     let st = &s.step;
     draw_hull(
         svg,

@@ -11,7 +11,7 @@
 //! | [`Verdict::Separated`] | `dist2`, `witness_a`, `witness_b`, `axis` | `A ∩ B = ∅`; `dist2 = |witness_a − witness_b|²` is the squared distance |
 //! | [`Verdict::Touching`] | `point`, `normal` | `point ∈ A ∩ B`, and `max_A a·normal = min_B b·normal` |
 //! | [`Verdict::Overlapping`] | `point` | `point ∈ A ∩ B` and the origin is interior to `A − B` |
-//! | [`Verdict::NotConverged`] | `reason` | no verdict; never to be read as separated |
+//! | [`Verdict::NoVerdict`] | `reason` | no verdict; never to be read as separated |
 //!
 //! # Method
 //!
@@ -65,7 +65,7 @@
 //! scale (their own points are projections, small where the shapes are
 //! not), and a touching normal is checked on the shapes before it is
 //! reported: its support planes must be within `τ` of each other, else
-//! [`VerdictNotConverged::UnprovedNormal`].
+//! [`NoVerdict::UnprovedNormal`].
 //! The band is relative to the coordinates the answer is computed from: two
 //! unit squares `2.8·10⁻¹⁴` apart at the origin are resolved as separated,
 //! the same pair translated to `x ≈ 1` is touching. Outside the band a float verdict is the
@@ -80,154 +80,24 @@
 //! sub-queries always start cold). [`VerdictReport::simplex`] is what to
 //! pass to the next frame.
 
-use crate::contact::{contact, Contact};
 use crate::distance::subalgorithm::nearest_facet;
 use crate::distance::{
-    closest_point, distance, distance_at_scale, DistanceNotConverged, DistanceOptions,
-    DistanceOutcome,
+    closest_point, distance, distance_at_scale, DistanceOptions, DistanceOutcome,
 };
 use crate::error::Error;
-use crate::gjk::support_vertex;
+use crate::relation::NoVerdict;
 use crate::scalar::{Field, Scalar};
 use crate::shape::Support;
+use crate::simplex::support_vertex;
 use crate::simplex::{Simplex, Vertex};
+use crate::tolerance::TOUCH_BAND_FACTOR;
+
+use super::{Separation, Verdict, VerdictReport};
 use crate::vector::{dot, is_zero, Vector};
 
-/// The width of the float touching band, in units of `u · scale` (see the
-/// module docs).
-///
-/// Derivation: the distance loop already calls the origin reached when
-/// `|v| ≤ ABS_TOL_FACTOR · u · scale` ([`crate::distance::ABS_TOL_FACTOR`]
-/// `= 1024`): below that, `v` is within its own rounding error of `O`. A
-/// separated answer just above that threshold has a distance of the same
-/// order as the rounding error of the points it is computed from, so its
-/// sign is not known either. The band is twice the loop's threshold, so
-/// that every distance the loop could have rounded to zero, and every one
-/// within a factor of two of it, is reported as touching. In `f64`:
-/// `τ ≈ 4.5·10⁻¹³ · scale`; in `f32`: `τ ≈ 1.2·10⁻⁴ · scale`.
-pub const TOUCH_BAND_FACTOR: f64 = 2048.0;
-
-/// The three-way verdict with its evidence (see the module docs).
-#[derive(Clone, Debug, PartialEq)]
-pub enum Verdict<T: Scalar, const N: usize> {
-    /// `A ∩ B = ∅`.
-    Separated {
-        /// The squared distance `|witness_a − witness_b|²` (exact with
-        /// rationals).
-        dist2: T,
-        /// The point of `A` closest to `B`.
-        witness_a: Vector<T, N>,
-        /// The point of `B` closest to `A`.
-        witness_b: Vector<T, N>,
-        /// `witness_b − witness_a`: `max_A a·axis < min_B b·axis`.
-        axis: Vector<T, N>,
-    },
-    /// The shapes share `point`, and the plane through it with this normal
-    /// separates them weakly: `max_A a·normal = min_B b·normal` (float
-    /// mode: or their distance is within the touching band).
-    Touching {
-        /// A common point (float band: the midpoint of the witnesses).
-        point: Vector<T, N>,
-        /// The normal, pointing from `A` to `B` (not normalised).
-        normal: Vector<T, N>,
-    },
-    /// The origin is interior to `A − B`: no small translation separates
-    /// the shapes.
-    Overlapping {
-        /// A common point.
-        point: Vector<T, N>,
-    },
-    /// No verdict (float mode, or a support map that breaks its contract).
-    NotConverged {
-        /// Why.
-        reason: VerdictNotConverged,
-    },
-}
-
-impl<T: Scalar, const N: usize> Verdict<T, N> {
-    /// `separated`, `touching`, `overlapping` or `not_converged`.
-    pub fn name(&self) -> &'static str {
-        match self {
-            Verdict::Separated { .. } => "separated",
-            Verdict::Touching { .. } => "touching",
-            Verdict::Overlapping { .. } => "overlapping",
-            Verdict::NotConverged { .. } => "not_converged",
-        }
-    }
-
-    /// `Some(true)` for touching and overlapping, `Some(false)` for
-    /// separated, `None` without a verdict.
-    pub fn intersects(&self) -> Option<bool> {
-        match self {
-            Verdict::Separated { .. } => Some(false),
-            Verdict::Touching { .. } | Verdict::Overlapping { .. } => Some(true),
-            Verdict::NotConverged { .. } => None,
-        }
-    }
-}
-
-/// Why [`verdict`] gave no verdict.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum VerdictNotConverged {
-    /// The distance loop (at descent depth `depth`, `0` for the shapes
-    /// themselves) stopped without an answer.
-    Distance {
-        /// `0` for the first query, `k` for the `k`-th projected one.
-        depth: usize,
-        /// The distance loop's reason.
-        reason: DistanceNotConverged,
-    },
-    /// Float mode only: a projected query found the origin outside the
-    /// projected shapes, or no usable face (rounding contradicted the
-    /// descent's invariants).
-    Rounding {
-        /// The descent depth at which it happened.
-        depth: usize,
-    },
-    /// Float mode only: the descent ended on a touching normal whose
-    /// support planes are further apart than the touching band
-    /// (`|max_A a·n − min_B b·n| > τ |n|`): rounding decided the descent,
-    /// and the normal is not reported.
-    UnprovedNormal {
-        /// The descent depth at which it happened.
-        depth: usize,
-    },
-}
-
-impl std::fmt::Display for VerdictNotConverged {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            VerdictNotConverged::Distance { depth, reason } => {
-                write!(f, "{reason} (descent depth {depth})")
-            }
-            VerdictNotConverged::Rounding { depth } => write!(
-                f,
-                "rounding contradicted the descent at depth {depth} (float mode)"
-            ),
-            VerdictNotConverged::UnprovedNormal { depth } => write!(
-                f,
-                "float touching normal refuted by its support planes at descent depth {depth}"
-            ),
-        }
-    }
-}
-
-/// The verdict with its cost and the simplex for a warm start.
-#[derive(Clone, Debug, PartialEq)]
-pub struct VerdictReport<T: Scalar, const N: usize> {
-    /// The verdict.
-    pub verdict: Verdict<T, N>,
-    /// Support points of `A − B` computed, over all descent rounds.
-    pub iterations: usize,
-    /// The first distance query's final simplex: pass it as
-    /// [`DistanceOptions::warm_start`] to the next frame's query. Empty
-    /// when the query did not get that far.
-    pub simplex: Simplex<T, N>,
-}
-
-/// The three-way query (see the module docs). Errors as
-/// [`crate::distance::distance`].
-pub fn verdict<T, const N: usize, A, B>(
+/// The three-way verdict by the distance loop (see the module docs), in any
+/// dimension `1 ≤ N ≤ 15`. Errors as [`crate::distance::distance`].
+pub fn by_distance_loop<T, const N: usize, A, B>(
     a: &A,
     b: &B,
     opts: &DistanceOptions<T, N>,
@@ -260,34 +130,38 @@ where
                 let point = (&witness_a + &witness_b) * half::<T>();
                 let normal = band_normal(a, b, &simplex, &axis, &mut iterations)?;
                 let floor2 = scale2(simplex.iter());
-                match checked_boundary(a, b, normal, floor2, 0, &mut iterations)? {
-                    Ok(normal) => Verdict::Touching { point, normal },
-                    Err(reason) => Verdict::NotConverged { reason },
+                match checked_boundary(a, b, normal, floor2, &mut iterations)? {
+                    Ok(normal) => Verdict::Touching {
+                        normal,
+                        point: Some(point),
+                    },
+                    Err(reason) => Verdict::NoVerdict { reason },
                 }
             } else {
                 Verdict::Separated {
-                    dist2,
-                    witness_a,
-                    witness_b,
                     axis,
+                    separation: Some(Separation {
+                        dist2,
+                        witness_a,
+                        witness_b,
+                    }),
                 }
             };
             report(verdict, iterations, simplex)
         }
-        DistanceOutcome::NotConverged { reason, .. } => report(
-            Verdict::NotConverged {
-                reason: VerdictNotConverged::Distance { depth: 0, reason },
-            },
-            iterations,
-            Simplex::new(),
-        ),
+        DistanceOutcome::NoVerdict { reason, .. } => {
+            report(Verdict::NoVerdict { reason }, iterations, Simplex::new())
+        }
         DistanceOutcome::Intersecting { simplex } => {
             let face: Vec<Vertex<T, N>> = simplex.iter().cloned().collect();
             let point = common_point(&face)?;
             let verdict = match descend(a, b, face, opts.max_iterations, &mut iterations)? {
-                Descent::Interior => Verdict::Overlapping { point },
-                Descent::Boundary { normal } => Verdict::Touching { point, normal },
-                Descent::Failed(reason) => Verdict::NotConverged { reason },
+                Descent::Interior => Verdict::Penetrating { point: Some(point) },
+                Descent::Boundary { normal } => Verdict::Touching {
+                    normal,
+                    point: Some(point),
+                },
+                Descent::Failed(reason) => Verdict::NoVerdict { reason },
             };
             report(verdict, iterations, simplex)
         }
@@ -347,15 +221,12 @@ fn band2_at_least<'a, T: Scalar + 'a, const N: usize>(
     tau * tau * scale2(vertices).max(floor2)
 }
 
-/// `scale²`: the largest squared norm of a support point (on `A`, on `B`,
-/// or of `A − B`) of `vertices`.
+/// `scale²` of the touching band: the largest squared norm of a support
+/// point (on `A`, on `B`, or of `A − B`) of `vertices`.
 fn scale2<'a, T: Scalar + 'a, const N: usize>(
     vertices: impl Iterator<Item = &'a Vertex<T, N>>,
 ) -> f64 {
-    vertices
-        .flat_map(|v| [dot(&v.a, &v.a), dot(&v.b, &v.b), dot(&v.w, &v.w)])
-        .map(|x| x.to_f64())
-        .fold(0.0, f64::max)
+    crate::tolerance::scale2(vertices.flat_map(|v| [&v.a, &v.b, &v.w]))
 }
 
 /// Float band: the normal of a touching answer found as a separation
@@ -416,7 +287,7 @@ fn common_point<T: Field, const N: usize>(face: &[Vertex<T, N>]) -> Result<Vecto
 enum Descent<T: Scalar, const N: usize> {
     Interior,
     Boundary { normal: Vector<T, N> },
-    Failed(VerdictNotConverged),
+    Failed(NoVerdict),
 }
 
 /// The descent of the module docs, from the face `face` that holds the
@@ -435,7 +306,6 @@ where
 {
     // q₁ … q_k: an orthogonal basis of the space projected away so far.
     let mut q: Vec<Vector<T, N>> = Vec::new();
-    let mut depth = 0;
     let floor2 = scale2(face.iter());
     // Each round projects away at least one dimension (the face has two or
     // more affinely independent vertices when it gets there), so N + 1
@@ -446,11 +316,11 @@ where
         // pass of this inner loop strictly shrinks the face, so it ends.
         loop {
             if face.is_empty() {
-                return Ok(Descent::Failed(VerdictNotConverged::Rounding { depth }));
+                return Ok(Descent::Failed(NoVerdict::Rounding));
             }
             if face.len() == 1 {
                 let normal = face[0].dir.clone();
-                return boundary(checked_boundary(a, b, normal, floor2, depth, iterations)?);
+                return boundary(checked_boundary(a, b, normal, floor2, iterations)?);
             }
             if T::EXACT {
                 break;
@@ -481,7 +351,7 @@ where
                     .unwrap_or(std::cmp::Ordering::Equal)
             }) {
             Some(d) if !is_zero(&d) => d,
-            _ => return Ok(Descent::Failed(VerdictNotConverged::Rounding { depth })),
+            _ => return Ok(Descent::Failed(NoVerdict::Rounding)),
         };
         let pa = Projected { inner: a, q: &q };
         let pb = Projected { inner: b, q: &q };
@@ -492,7 +362,6 @@ where
         };
         let sub = distance_at_scale(&pa, &pb, &opts, floor2)?;
         *iterations += sub.iterations;
-        depth += 1;
         face = match sub.outcome {
             DistanceOutcome::Intersecting { simplex } => simplex.iter().cloned().collect(),
             // O = P(O) ∈ P(K): only rounding can put it outside; within the
@@ -513,21 +382,14 @@ where
                 )? =>
             {
                 let normal = band_normal(&pa, &pb, &simplex, &axis, iterations)?;
-                return boundary(checked_boundary(a, b, normal, floor2, depth, iterations)?);
+                return boundary(checked_boundary(a, b, normal, floor2, iterations)?);
             }
-            DistanceOutcome::Separated { .. } => {
-                return Ok(Descent::Failed(VerdictNotConverged::Rounding { depth }))
-            }
-            DistanceOutcome::NotConverged { reason, .. } => {
-                return Ok(Descent::Failed(VerdictNotConverged::Distance {
-                    depth,
-                    reason,
-                }))
-            }
+            DistanceOutcome::Separated { .. } => return Ok(Descent::Failed(NoVerdict::Rounding)),
+            DistanceOutcome::NoVerdict { reason, .. } => return Ok(Descent::Failed(reason)),
         };
     }
     // Unreachable in exact arithmetic (see the loop's bound).
-    Ok(Descent::Failed(VerdictNotConverged::Rounding { depth }))
+    Ok(Descent::Failed(NoVerdict::Rounding))
 }
 
 /// The descent's touching normal `n`, checked on the shapes in float mode:
@@ -549,9 +411,8 @@ fn checked_boundary<T, const N: usize, A, B>(
     b: &B,
     normal: Vector<T, N>,
     floor2: f64,
-    depth: usize,
     iterations: &mut usize,
-) -> Result<Result<Vector<T, N>, VerdictNotConverged>, Error>
+) -> Result<Result<Vector<T, N>, NoVerdict>, Error>
 where
     T: Field,
     A: Support<T, N> + ?Sized,
@@ -574,13 +435,13 @@ where
     Ok(if nn > 0.0 && h * h <= band2 * nn {
         Ok(normal)
     } else {
-        Err(VerdictNotConverged::UnprovedNormal { depth })
+        Err(NoVerdict::UnprovedNormal)
     })
 }
 
 /// The descent's end on a checked normal.
 fn boundary<T: Scalar, const N: usize>(
-    checked: Result<Vector<T, N>, VerdictNotConverged>,
+    checked: Result<Vector<T, N>, NoVerdict>,
 ) -> Result<Descent<T, N>, Error> {
     Ok(match checked {
         Ok(normal) => Descent::Boundary { normal },
@@ -625,74 +486,6 @@ impl<T: Field, const N: usize, S: Support<T, N> + ?Sized> Support<T, N> for Proj
     }
 }
 
-/// Why [`three_way`] gave no verdict: the reason of the route it took.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ThreeWayNotConverged {
-    /// 2D and 3D: the boolean loop and the descent of [`crate::contact`].
-    Contact(crate::gjk::NotConverged),
-    /// Every other dimension: the distance loop and the projected descent
-    /// of [`verdict`].
-    Verdict(VerdictNotConverged),
-}
-
-impl std::fmt::Display for ThreeWayNotConverged {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ThreeWayNotConverged::Contact(r) => r.fmt(f),
-            ThreeWayNotConverged::Verdict(r) => r.fmt(f),
-        }
-    }
-}
-
-/// Separated, touching or penetrating by the route the `gjk` tool and
-/// `gjk check` use, with the support calls it took: in 2D and 3D the
-/// boolean loop with the spec's region classifier and the descent of
-/// [`crate::contact`] (the literate core); in every other dimension the
-/// distance loop with this module's projected descent (cross-checked
-/// against the first route and the oracle in `tests/verdict.rs`). At most
-/// `max_iterations` support points per loop. Errors as the routes'.
-pub fn three_way<T, const N: usize, A, B>(
-    a: &A,
-    b: &B,
-    max_iterations: usize,
-) -> Result<(Contact<T, N, ThreeWayNotConverged>, usize), Error>
-where
-    T: Field,
-    A: Support<T, N> + ?Sized,
-    B: Support<T, N> + ?Sized,
-{
-    if N == 2 || N == 3 {
-        let opts = crate::gjk::Options {
-            initial_direction: None,
-            max_iterations,
-        };
-        let r = contact(a, b, &opts)?;
-        let three = match r.contact {
-            Contact::Separated { axis } => Contact::Separated { axis },
-            Contact::Touching { normal } => Contact::Touching { normal },
-            Contact::Penetrating => Contact::Penetrating,
-            Contact::NotConverged { reason } => Contact::NotConverged {
-                reason: ThreeWayNotConverged::Contact(reason),
-            },
-        };
-        return Ok((three, r.iterations));
-    }
-    let opts = DistanceOptions {
-        max_iterations,
-        ..DistanceOptions::default()
-    };
-    let r = verdict(a, b, &opts)?;
-    let three = match r.verdict {
-        Verdict::Separated { axis, .. } => Contact::Separated { axis },
-        Verdict::Touching { normal, .. } => Contact::Touching { normal },
-        Verdict::Overlapping { .. } => Contact::Penetrating,
-        Verdict::NotConverged { reason } => Contact::NotConverged {
-            reason: ThreeWayNotConverged::Verdict(reason),
-        },
-    };
-    Ok((three, r.iterations))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -724,12 +517,16 @@ mod tests {
             ([1, 1, 0], "touching"),
             ([1, 1, 1], "touching"),
             ([2, 0, 0], "separated"),
-            ([0, 0, 0], "overlapping"),
+            ([0, 0, 0], "penetrating"),
         ] {
             let b = cube(o, Which::B);
-            let r = verdict(&a, &b, &DistanceOptions::default()).unwrap();
+            let r = by_distance_loop(&a, &b, &DistanceOptions::default()).unwrap();
             assert_eq!(r.verdict.name(), want, "B at {o:?}");
-            if let Verdict::Touching { point, normal } = &r.verdict {
+            if let Verdict::Touching {
+                point: Some(point),
+                normal,
+            } = &r.verdict
+            {
                 // The normal separates weakly, through the common point.
                 let ha = a.support(normal);
                 let hb = b.support(&-normal);
@@ -738,11 +535,14 @@ mod tests {
             }
         }
         let b = cube([2, 0, 0], Which::B);
-        if let Verdict::Separated { dist2, .. } = verdict(&a, &b, &DistanceOptions::default())
+        if let Verdict::Separated {
+            separation: Some(s),
+            ..
+        } = by_distance_loop(&a, &b, &DistanceOptions::default())
             .unwrap()
             .verdict
         {
-            assert_eq!(dist2, integer(1));
+            assert_eq!(s.dist2, integer(1));
         }
     }
 
@@ -763,7 +563,7 @@ mod tests {
         let (a, b) = (sq(0.0, Which::A), sq(1.0, Which::B));
         let check = |n: Vector<f64, 2>| {
             let mut it = 0;
-            let d = checked_boundary(&a, &b, n, 4.0, 1, &mut it).unwrap();
+            let d = checked_boundary(&a, &b, n, 4.0, &mut it).unwrap();
             assert_eq!(it, 1, "one support call");
             d.is_ok()
         };

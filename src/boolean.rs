@@ -49,7 +49,9 @@
 //!    decreases**, and no simplex is ever visited twice;
 //! 3. consequently the closest point of the new simplex lies on a feature
 //!    that contains `w`: the regions of the older vertices are unreachable
-//!    (the seeds' "not possible" cases).
+//!    (the seeds' "not possible" cases; the seeds' own loops, whose
+//!    directions are not always `O − v`, do meet some of them:
+//!    `spec/README.md`, "The seeds' loops").
 //!
 //! For polytopes the support map returns one of finitely many points
 //! (contract item 4 of [`crate::shape`]: vertices, or sums and images of
@@ -65,7 +67,7 @@
 //! limit, and a user's support map may not honour its contract. So the loop
 //! counts support calls and stops at [`Options::max_iterations`] (default
 //! [`DEFAULT_MAX_ITERATIONS`]). Reaching it is reported as
-//! [`Outcome::NotConverged`], **never** as separated (the failure of
+//! [`Outcome::NoVerdict`], **never** as separated (the failure of
 //! flexible-collision-library/fcl #366 and of parry's fallback axis). Seed
 //! 001's cap of 20 is far too low for curved shapes near contact, whose
 //! convergence is only linear; 256 is well above what converging queries
@@ -81,10 +83,10 @@
 //! ([`crate::distance::closest_point`], proven safe in float mode), and the
 //! claim stands only if that point is within `ABS_TOL_FACTOR · u · scale` of
 //! the origin: the same test by which the distance loop says "intersecting"
-//! ([`crate::distance::ABS_TOL_FACTOR`]). Otherwise the loop goes on from
+//! ([`crate::tolerance::ABS_TOL_FACTOR`]). Otherwise the loop goes on from
 //! the face holding the closest point, reclassified; if the classifier finds
 //! no search direction there either, the query ends with no verdict
-//! ([`NotConverged::Degenerate`]). Found by the `diff_2d` fuzz target: an
+//! ([`NoVerdict::Degenerate`]). Found by the `diff_2d` fuzz target: an
 //! `f32` triangle `2000 u` (relative) away from the origin, thin enough
 //! that its edge test was below the noise threshold, was called containing
 //! (tests/fuzz_crashes). A trace shows the classifier's region for that
@@ -101,16 +103,18 @@
 
 use crate::classify::classify;
 use crate::distance::subalgorithm::{closest_point_fixed, Face};
-use crate::error::{Error, Which};
+use crate::error::Error;
 use crate::region::{Region, RegionKind};
+use crate::relation::NoVerdict;
 use crate::scalar::Scalar;
 use crate::shape::Support;
-use crate::simplex::{Simplex, Vertex};
-use crate::vector::{dot, is_finite, is_zero, normalized_points, Points, Vector};
+use crate::simplex::{start_direction, support_vertex, Simplex, Vertex};
+use crate::tolerance::{containment_band, normalized_f64, DEFAULT_MAX_ITERATIONS};
+use crate::vector::{dot, is_finite, is_zero, Vector};
 
 /// Float mode only: `Some(face)` when the closed simplex `simplex`, which
 /// the classifier says contains the origin, is in fact farther from it than
-/// the band `ABS_TOL_FACTOR · u · scale` ([`crate::distance::ABS_TOL_FACTOR`],
+/// the band `ABS_TOL_FACTOR · u · scale` ([`crate::tolerance::ABS_TOL_FACTOR`],
 /// `scale` the largest norm of its points), with `face` the vertices that
 /// hold its closest point (see "Float mode: containment is checked" in the
 /// module docs). Always `None` in exact mode.
@@ -138,47 +142,13 @@ fn containment_refuted<T: Scalar, const N: usize>(
     Ok((closest.dist2.sqrt() > tol).then_some(closest.kept))
 }
 
-/// `points` as `f64`, scaled by a power of two
-/// ([`crate::vector::normalized_points`]: exact conversions, no overflow or
-/// underflow), with the largest norm among them. On the stack: the loops'
-/// simplices have at most `N + 1 ≤ 4 ≤ MAX_POINTS` points here; more is an
-/// error, not a panic.
-pub(crate) fn normalized_f64<'a, T: Scalar + 'a, const N: usize>(
-    points: impl Iterator<Item = &'a Vector<T, N>>,
-) -> Result<(Points<f64, N>, f64), Error> {
-    let too_many = || Error::InvalidParameter {
-        which: Which::Query,
-        what: "too many simplex points".into(),
-    };
-    let mut as_f64: Points<f64, N> = Points::new();
-    for p in points {
-        as_f64
-            .try_push(p.map(|x| x.to_f64()))
-            .map_err(|_| too_many())?;
-    }
-    let pts = normalized_points(as_f64.iter()).ok_or_else(too_many)?;
-    let scale = pts.iter().map(|p| dot(p, p).sqrt()).fold(0.0, f64::max);
-    Ok((pts, scale))
-}
-
-/// The band of the float containment check, `ABS_TOL_FACTOR · u · scale`
-/// ([`crate::distance::ABS_TOL_FACTOR`]): a containing simplex of `A − B`
-/// with points of norm at most `scale` may be this far from the origin.
-/// [`crate::contact`]'s descent reads its float signs against the same band.
-pub(crate) fn containment_band<T: Scalar>(scale: f64) -> f64 {
-    crate::distance::ABS_TOL_FACTOR * T::UNIT_ROUNDOFF * scale
-}
-
-/// The default cap on support calls per query (see the module docs).
-pub const DEFAULT_MAX_ITERATIONS: usize = 256;
-
 /// Query options.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options<T: Scalar, const N: usize> {
     /// The first search direction; `None` means `(1, 0, …, 0)` as in seeds
     /// 001, 002 and 004. Must be non-zero and finite.
     pub initial_direction: Option<Vector<T, N>>,
-    /// The most support calls before giving up with [`Outcome::NotConverged`].
+    /// The most support calls before giving up with [`Outcome::NoVerdict`].
     pub max_iterations: usize,
 }
 
@@ -187,53 +157,6 @@ impl<T: Scalar, const N: usize> Default for Options<T, N> {
         Options {
             initial_direction: None,
             max_iterations: DEFAULT_MAX_ITERATIONS,
-        }
-    }
-}
-
-/// Why a query stopped without a verdict.
-#[derive(Clone, Debug, PartialEq)]
-pub enum NotConverged {
-    /// [`Options::max_iterations`] support calls were made.
-    IterationCap {
-        /// The cap that was reached.
-        cap: usize,
-    },
-    /// The classifier met a degenerate simplex or contradictory sign tests,
-    /// or placed the origin in a simplex that the float containment check
-    /// refutes and found no search direction on its closest face (float
-    /// rounding only; unreachable in exact arithmetic).
-    Degenerate {
-        /// The `…-DEG` region it reported, or the containing region whose
-        /// float decision the containment check refuted (module docs).
-        region: Region,
-    },
-    /// The classifier returned a zero search direction (float underflow only).
-    ZeroDirection {
-        /// The region whose direction underflowed.
-        region: Region,
-    },
-    /// Float mode only: the three-way query ([`crate::contact`]) found a
-    /// touching normal that its own check refutes: the support planes along
-    /// it are further apart than the rounding noise allows (the descent's
-    /// sign tests were decided by rounding).
-    UnprovedNormal,
-}
-
-impl std::fmt::Display for NotConverged {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            NotConverged::IterationCap { cap } => {
-                write!(f, "iteration cap of {cap} support calls reached")
-            }
-            NotConverged::Degenerate { region } => write!(f, "degenerate simplex ({region})"),
-            NotConverged::ZeroDirection { region } => {
-                write!(f, "zero search direction in region {region}")
-            }
-            NotConverged::UnprovedNormal => write!(
-                f,
-                "float touching normal refuted by its support planes (rounding decided the descent)"
-            ),
         }
     }
 }
@@ -257,10 +180,10 @@ pub enum Outcome<T: Scalar, const N: usize> {
         /// The support point that proves it.
         support: Vertex<T, N>,
     },
-    /// No verdict: see [`NotConverged`]. Never to be read as "separated".
-    NotConverged {
+    /// No verdict: see [`NoVerdict`]. Never to be read as "separated".
+    NoVerdict {
         /// Why.
-        reason: NotConverged,
+        reason: NoVerdict,
         /// The simplex when the loop stopped.
         simplex: Simplex<T, N>,
         /// The last search direction, if any.
@@ -275,7 +198,7 @@ impl<T: Scalar, const N: usize> Outcome<T, N> {
         match self {
             Outcome::Intersecting { .. } => Some(true),
             Outcome::Separated { .. } => Some(false),
-            Outcome::NotConverged { .. } => None,
+            Outcome::NoVerdict { .. } => None,
         }
     }
 
@@ -284,7 +207,7 @@ impl<T: Scalar, const N: usize> Outcome<T, N> {
         match self {
             Outcome::Intersecting { .. } => "intersecting",
             Outcome::Separated { .. } => "separated",
-            Outcome::NotConverged { .. } => "not_converged",
+            Outcome::NoVerdict { .. } => "not_converged",
         }
     }
 }
@@ -347,94 +270,22 @@ impl<T: Scalar, const N: usize> Observer<T, N> for Vec<Step<T, N>> {
     }
 }
 
-/// One support point of `A − B` along `d`, with its parts, checked finite.
-pub fn support_vertex<T: Scalar, const N: usize, A, B>(
-    a: &A,
-    b: &B,
-    d: &Vector<T, N>,
-    iteration: usize,
-) -> Result<Vertex<T, N>, Error>
-where
-    A: Support<T, N> + ?Sized,
-    B: Support<T, N> + ?Sized,
-{
-    let sa = a.support(d);
-    if !is_finite(&sa) {
-        return Err(Error::NonFiniteSupport {
-            which: Which::A,
-            iteration,
-        });
-    }
-    let sb = b.support(&-d);
-    if !is_finite(&sb) {
-        return Err(Error::NonFiniteSupport {
-            which: Which::B,
-            iteration,
-        });
-    }
-    let w = &sa - &sb;
-    if !is_finite(&w) {
-        return Err(Error::Overflow { iteration });
-    }
-    Ok(Vertex {
-        w,
-        a: sa,
-        b: sb,
-        dir: d.clone(),
-    })
-}
-
-/// Checks a caller's start direction (or makes the default one).
-pub(crate) fn start_direction<T: Scalar, const N: usize>(
-    initial: Option<&Vector<T, N>>,
-) -> Result<Vector<T, N>, Error> {
-    if N == 0 {
-        return Err(Error::UnsupportedDimension {
-            dim: 0,
-            supported: "1 and above",
-        });
-    }
-    match initial {
-        None => {
-            let mut d = Vector::<T, N>::zeros();
-            d[0] = T::one();
-            Ok(d)
-        }
-        Some(d) if !is_finite(d) => Err(Error::NonFinite {
-            which: Which::Query,
-            what: "initial direction".into(),
-        }),
-        Some(d) if is_zero(d) => Err(Error::InvalidParameter {
-            which: Which::Query,
-            what: "initial direction is zero".into(),
-        }),
-        Some(d) => Ok(d.clone()),
-    }
-}
-
 /// The boolean query with the default [`Options`]: `Ok(true)` if the closed
 /// shapes share a point (touching counts), `Ok(false)` if they are disjoint.
 ///
 /// Non-convergence (float mode only, see the module docs) is returned as
-/// [`Error::NotConverged`].
+/// [`Error::NoVerdict`].
 pub fn intersects<T, const N: usize, A, B>(a: &A, b: &B) -> Result<bool, Error>
 where
     T: Scalar,
     A: Support<T, N> + ?Sized,
     B: Support<T, N> + ?Sized,
 {
-    let report = gjk(a, b, &Options::default())?;
-    report
-        .outcome
-        .intersects()
-        .ok_or_else(|| match report.outcome {
-            Outcome::NotConverged { reason, .. } => Error::NotConverged {
-                reason: reason.to_string(),
-            },
-            _ => Error::NotConverged {
-                reason: "no verdict".into(),
-            },
-        })
+    match gjk(a, b, &Options::default())?.outcome {
+        Outcome::Intersecting { .. } => Ok(true),
+        Outcome::Separated { .. } => Ok(false),
+        Outcome::NoVerdict { reason, .. } => Err(Error::NoVerdict(reason)),
+    }
 }
 
 /// The boolean GJK query (see the module docs).
@@ -466,133 +317,184 @@ where
 {
     let mut d = start_direction(opts.initial_direction.as_ref())?;
     let mut simplex = Simplex::<T, N>::new();
-    let mut iterations = 0;
-    let no_verdict = |reason, simplex, d, iterations| Report {
-        outcome: Outcome::NotConverged {
-            reason,
-            simplex,
-            direction: Some(d),
-        },
-        iterations,
-    };
-    loop {
-        if iterations >= opts.max_iterations {
-            let reason = NotConverged::IterationCap {
-                cap: opts.max_iterations,
-            };
-            return Ok(no_verdict(reason, simplex, d, iterations));
-        }
-        let vertex = support_vertex(a, b, &d, iterations)?;
-        let iteration = iterations;
-        iterations += 1;
-        let progress = dot(&vertex.w, &d);
+    for iteration in 0..opts.max_iterations {
+        let iterations = iteration + 1;
+        // w ← s_A(d) − s_B(−d)
+        let w = support_vertex(a, b, &d, iteration)?;
+        let progress = dot(&w.w, &d);
         if !progress.is_finite() {
             return Err(Error::Overflow { iteration });
         }
+        // if w · d < 0: return Separated { axis: d }
         if progress < T::zero() {
             if O::ENABLED {
-                observer.step(Step {
-                    iteration,
-                    direction: d.clone(),
-                    vertex: vertex.clone(),
-                    progress,
-                    simplex: Simplex::new(),
-                    region: None,
-                    kept: simplex.clone(),
-                    next_direction: None,
-                    containment_refuted: false,
-                });
+                observer.step(Step::separating(iteration, &d, &w, progress, &simplex));
             }
+            let outcome = Outcome::Separated {
+                axis: d,
+                support: w,
+            };
             return Ok(Report {
-                outcome: Outcome::Separated {
-                    axis: d,
-                    support: vertex,
-                },
+                outcome,
                 iterations,
             });
         }
+        // W ← [w] ++ W
         let mut grown = simplex.clone();
-        if grown.push_front(vertex.clone()).is_err() {
-            // Only a classifier bug could leave a full simplex: say so rather
-            // than panic.
-            let region = Region::Tet3(crate::region::Tet3Region::Degenerate);
-            return Ok(no_verdict(
-                NotConverged::Degenerate { region },
-                simplex,
-                d,
-                iterations,
-            ));
+        if grown.push_front(w.clone()).is_err() {
+            // Only a classifier bug could leave a full simplex: say so.
+            let reason = NoVerdict::Degenerate { region: FULL };
+            return Ok(no_verdict(reason, simplex, d, iterations));
         }
-        let c = classify(&grown)?;
-        let mut kept = c.apply(&grown);
-        let mut next = c.direction.clone();
-        let mut kind = c.region.kind();
-        if kind == RegionKind::Contains {
-            if let Some(face) = containment_refuted(&grown)? {
-                // Float mode: the classifier's noise decision is refuted
-                // (module docs, "Float mode: containment is checked"). Go
-                // on from the face that holds the closest point, classified
-                // afresh in the crate's conventions; with no direction there
-                // either, no verdict.
-                let sub = grown.select(&face).unwrap_or_else(|| grown.clone());
-                let again = classify(&sub)?;
-                match (again.region.kind(), &again.direction) {
-                    (RegionKind::Search, Some(d2)) if is_finite(d2) && !is_zero(d2) => {
-                        kept = again.apply(&sub);
-                        next = again.direction;
-                        kind = RegionKind::Search;
-                    }
-                    _ => kind = RegionKind::Degenerate,
-                }
-            }
-        }
+        // (region, kept, d') ← classify(W)
+        let next = decide(&grown)?;
         if O::ENABLED {
-            // The classifier's region, with what the loop keeps and where
-            // it searches next (they differ from the region's own only when
-            // the containment check refuted it).
-            observer.step(Step {
-                iteration,
-                direction: d.clone(),
-                vertex,
-                progress,
-                simplex: grown,
-                region: Some(c.region),
-                kept: kept.clone(),
-                next_direction: next.clone(),
-                // A containing region the loop does not stop on was refuted.
-                containment_refuted: c.region.kind() == RegionKind::Contains
-                    && kind != RegionKind::Contains,
-            });
+            observer.step(next.step(iteration, &d, w, progress, grown));
         }
-        simplex = kept;
-        let region = c.region;
-        match (kind, next) {
+        let region = next.region;
+        simplex = next.kept;
+        d = match (next.kind, next.direction) {
+            // if region contains O: return Intersecting { W }
             (RegionKind::Contains, _) => {
+                let outcome = Outcome::Intersecting { simplex, region };
                 return Ok(Report {
-                    outcome: Outcome::Intersecting { simplex, region },
+                    outcome,
                     iterations,
                 });
             }
-            (RegionKind::Search, Some(next)) if !is_finite(&next) => {
+            // W ← kept;  d ← d'
+            (RegionKind::Search, Some(d)) if !is_finite(&d) => {
                 return Err(Error::Overflow { iteration })
             }
-            (RegionKind::Search, Some(next)) if !is_zero(&next) => d = next,
+            (RegionKind::Search, Some(d)) if !is_zero(&d) => d,
             (RegionKind::Search, _) => {
-                return Ok(no_verdict(
-                    NotConverged::ZeroDirection { region },
-                    simplex,
-                    d,
-                    iterations,
-                ));
+                let reason = NoVerdict::ZeroDirection { region };
+                return Ok(no_verdict(reason, simplex, d, iterations));
             }
             (RegionKind::Degenerate, _) => {
-                return Ok(no_verdict(
-                    NotConverged::Degenerate { region },
-                    simplex,
-                    d,
-                    iterations,
-                ));
+                let reason = NoVerdict::Degenerate { region };
+                return Ok(no_verdict(reason, simplex, d, iterations));
             }
+        };
+    }
+    let reason = NoVerdict::IterationCap {
+        cap: opts.max_iterations,
+    };
+    Ok(no_verdict(reason, simplex, d, opts.max_iterations))
+}
+
+/// The region [`gjk_observed`] reports when a full simplex would grow (only
+/// a classifier bug could leave one).
+const FULL: Region = Region::Tet3(crate::region::Tet3Region::Degenerate);
+
+/// A report without a verdict, with the loop's state when it stopped.
+fn no_verdict<T: Scalar, const N: usize>(
+    reason: NoVerdict,
+    simplex: Simplex<T, N>,
+    direction: Vector<T, N>,
+    iterations: usize,
+) -> Report<T, N> {
+    let outcome = Outcome::NoVerdict {
+        reason,
+        simplex,
+        direction: Some(direction),
+    };
+    Report {
+        outcome,
+        iterations,
+    }
+}
+
+/// What one pass does with the grown simplex `W`: the classifier's region,
+/// and the vertices kept and the next direction, which are the region's own
+/// except when the float containment check refutes a containing region
+/// (module docs, "Float mode: containment is checked").
+struct Next<T: Scalar, const N: usize> {
+    /// The classifier's region.
+    region: Region,
+    /// What the loop does: stop (`Contains`), search on or give up.
+    kind: RegionKind,
+    /// The vertices kept.
+    kept: Simplex<T, N>,
+    /// The next search direction.
+    direction: Option<Vector<T, N>>,
+}
+
+/// Classifies `grown` and, in float mode, checks a containing region: a
+/// refuted one goes on from the face that holds the closest point,
+/// classified afresh in the crate's conventions; with no direction there
+/// either, no verdict (`Degenerate`).
+fn decide<T: Scalar, const N: usize>(grown: &Simplex<T, N>) -> Result<Next<T, N>, Error> {
+    let c = classify(grown)?;
+    let mut next = Next {
+        region: c.region,
+        kind: c.region.kind(),
+        kept: c.apply(grown),
+        direction: c.direction.clone(),
+    };
+    if next.kind == RegionKind::Contains {
+        if let Some(face) = containment_refuted(grown)? {
+            let sub = grown.select(&face).unwrap_or_else(|| grown.clone());
+            let again = classify(&sub)?;
+            match (again.region.kind(), &again.direction) {
+                (RegionKind::Search, Some(d)) if is_finite(d) && !is_zero(d) => {
+                    next.kept = again.apply(&sub);
+                    next.direction = again.direction;
+                    next.kind = RegionKind::Search;
+                }
+                _ => next.kind = RegionKind::Degenerate,
+            }
+        }
+    }
+    Ok(next)
+}
+
+impl<T: Scalar, const N: usize> Next<T, N> {
+    /// The [`Step`] of a pass that classified `grown`: the classifier's
+    /// region, with what the loop keeps and where it searches next.
+    fn step(
+        &self,
+        iteration: usize,
+        d: &Vector<T, N>,
+        vertex: Vertex<T, N>,
+        progress: T,
+        grown: Simplex<T, N>,
+    ) -> Step<T, N> {
+        Step {
+            iteration,
+            direction: d.clone(),
+            vertex,
+            progress,
+            simplex: grown,
+            region: Some(self.region),
+            kept: self.kept.clone(),
+            next_direction: self.direction.clone(),
+            // A containing region the loop does not stop on was refuted.
+            containment_refuted: self.region.kind() == RegionKind::Contains
+                && self.kind != RegionKind::Contains,
+        }
+    }
+}
+
+impl<T: Scalar, const N: usize> Step<T, N> {
+    /// The [`Step`] of a pass that ended with the support test.
+    fn separating(
+        iteration: usize,
+        d: &Vector<T, N>,
+        vertex: &Vertex<T, N>,
+        progress: T,
+        kept: &Simplex<T, N>,
+    ) -> Step<T, N> {
+        Step {
+            iteration,
+            direction: d.clone(),
+            vertex: vertex.clone(),
+            progress,
+            simplex: Simplex::new(),
+            region: None,
+            kept: kept.clone(),
+            next_direction: None,
+            containment_refuted: false,
         }
     }
 }

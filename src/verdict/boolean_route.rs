@@ -1,6 +1,6 @@
 //! Touching versus penetrating, exactly: the seeds' other convention.
 //!
-//! [`crate::gjk`] answers whether the *closed* shapes share a point. Seed 001
+//! [`crate::boolean`] answers whether the *closed* shapes share a point. Seed 001
 //! counts shapes that only touch as *not* colliding. This module decides the
 //! finer question, with the same exactness:
 //!
@@ -43,101 +43,40 @@
 //!
 //! The boolean loop accepts a containing simplex up to the band
 //! `ABS_TOL_FACTOR · u · scale` away from the origin (its containment
-//! check, [`crate::gjk`]), so the descent's signs are read against that
+//! check, [`crate::boolean`]), so the descent's signs are read against that
 //! band: **penetrating** needs the origin deeper than the band inside the
 //! full face, and deeper than it on both sides of a codimension-one face;
 //! otherwise the descent goes on from the near facet, or takes the near side
 //! as a touching normal. Every float touching normal is then checked on the
 //! shapes (`check_float_normal`): touching within the rounding noise,
 //! separated when it proves a gap, else no verdict
-//! ([`NotConverged::UnprovedNormal`]).
+//! ([`NoVerdict::UnprovedNormal`]).
 
 use std::cmp::Ordering;
 
 use arrayvec::ArrayVec;
 
+use crate::boolean::{gjk, Options, Outcome};
 use crate::distance::subalgorithm::{nearest_facet, Face};
 use crate::error::Error;
-use crate::gjk::{gjk, support_vertex, NotConverged, Options, Outcome};
+
+use super::{Verdict, VerdictReport};
+use crate::relation::NoVerdict;
 use crate::scalar::Scalar;
 use crate::shape::Support;
+use crate::simplex::support_vertex;
 use crate::simplex::Simplex;
 use crate::vector::{
     apply_rows, apply_rows_transposed, cross3, dot, is_finite, normalized_points, perp2, Vector,
 };
 
-/// The three-way verdict. `R` is the type of a no-verdict's reason:
-/// [`NotConverged`] for [`contact`];
-/// [`crate::verdict::ThreeWayNotConverged`] for
-/// [`crate::verdict::three_way`], whose other route has its own reasons.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Contact<T: Scalar, const N: usize, R = NotConverged> {
-    /// Disjoint: `max_A a·axis < min_B b·axis`.
-    Separated {
-        /// The separating axis.
-        axis: Vector<T, N>,
-    },
-    /// They share a point but a plane with this normal separates them weakly:
-    /// `max_A a·normal ≤ min_B b·normal` (with equality).
-    Touching {
-        /// The normal of a weakly separating plane, pointing from `A` to `B`.
-        normal: Vector<T, N>,
-    },
-    /// The origin is interior to `A − B`.
-    Penetrating,
-    /// No verdict (float mode only, or the iteration cap); see
-    /// [`NotConverged`].
-    NotConverged {
-        /// Why.
-        reason: R,
-    },
-}
-
-impl<T: Scalar, const N: usize, R> Contact<T, N, R> {
-    /// A short name: `separated`, `touching`, `penetrating` or `not_converged`.
-    pub fn name(&self) -> &'static str {
-        match self {
-            Contact::Separated { .. } => "separated",
-            Contact::Touching { .. } => "touching",
-            Contact::Penetrating => "penetrating",
-            Contact::NotConverged { .. } => "not_converged",
-        }
-    }
-}
-
-/// The three-way verdict with its cost.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ContactReport<T: Scalar, const N: usize> {
-    /// The verdict.
-    pub contact: Contact<T, N>,
-    /// Support points of `A − B` computed, in all dimensions of the descent.
-    pub iterations: usize,
-}
-
-/// Seed 001's convention: `Ok(true)` only if the shapes penetrate; touching
-/// and separated shapes give `Ok(false)`.
-pub fn penetrates<T, const N: usize, A, B>(a: &A, b: &B) -> Result<bool, Error>
-where
-    T: Scalar,
-    A: Support<T, N> + ?Sized,
-    B: Support<T, N> + ?Sized,
-{
-    match contact(a, b, &Options::default())?.contact {
-        Contact::Penetrating => Ok(true),
-        Contact::Separated { .. } | Contact::Touching { .. } => Ok(false),
-        Contact::NotConverged { reason } => Err(Error::NotConverged {
-            reason: reason.to_string(),
-        }),
-    }
-}
-
-/// The three-way query (see the module docs). Dimensions 2 and 3 (and any
-/// `N` for which the boolean query runs).
-pub fn contact<T, const N: usize, A, B>(
+/// The three-way verdict by the boolean loop (see the module docs of
+/// [`crate::verdict`] and of this route): 2D and 3D.
+pub fn by_boolean_loop<T, const N: usize, A, B>(
     a: &A,
     b: &B,
     opts: &Options<T, N>,
-) -> Result<ContactReport<T, N>, Error>
+) -> Result<VerdictReport<T, N>, Error>
 where
     T: Scalar,
     A: Support<T, N> + ?Sized,
@@ -145,34 +84,41 @@ where
 {
     let report = gjk(a, b, opts)?;
     let mut iterations = report.iterations;
-    let mut contact = match report.outcome {
-        Outcome::Separated { axis, .. } => Contact::Separated { axis },
-        Outcome::NotConverged { reason, .. } => Contact::NotConverged { reason },
+    let mut kept = Simplex::new();
+    let mut verdict = match report.outcome {
+        Outcome::Separated { axis, .. } => Verdict::Separated {
+            axis,
+            separation: None,
+        },
+        Outcome::NoVerdict { reason, .. } => Verdict::NoVerdict { reason },
         Outcome::Intersecting { simplex, .. } => {
-            descend(a, b, &simplex, opts.max_iterations, &mut iterations)?
+            let v = descend(a, b, &simplex, opts.max_iterations, &mut iterations)?;
+            kept = simplex;
+            v
         }
     };
     // A certificate that overflowed is no certificate (float modes only).
-    if let Contact::Separated { axis: n } | Contact::Touching { normal: n } = &contact {
+    if let Verdict::Separated { axis: n, .. } | Verdict::Touching { normal: n, .. } = &verdict {
         if !is_finite(n) {
             return Err(Error::Overflow {
                 iteration: iterations,
             });
         }
     }
-    if let (false, Contact::Touching { normal }) = (T::EXACT, &contact) {
-        contact = check_float_normal(a, b, normal.clone(), &mut iterations)?;
+    if let (false, Verdict::Touching { normal, .. }) = (T::EXACT, &verdict) {
+        verdict = check_float_normal(a, b, normal.clone(), &mut iterations)?;
     }
-    Ok(ContactReport {
-        contact,
+    Ok(VerdictReport {
+        verdict,
         iterations,
+        simplex: kept,
     })
 }
 
 /// Float mode: the descent's signs come from rounded arithmetic, so its
 /// touching normal `n` is checked on the shapes before it is reported. With
 /// `h = max_A a·n − min_B b·n` (two support calls) and the noise
-/// `τ = NOISE_FACTOR · u · S · |n|` ([`crate::classify::NOISE_FACTOR`], `S`
+/// `τ = NOISE_FACTOR · u · S · |n|` ([`crate::tolerance::NOISE_FACTOR`], `S`
 /// the larger norm of the two support points; the rounding of the two dot
 /// products and their difference is a few `u · S · |n|`):
 ///
@@ -180,7 +126,7 @@ where
 /// * `h < −τ`: `n` separates the shapes by more than the noise: they are
 ///   **separated** with axis `n` (the descent's sign tests were wrong);
 /// * `h > τ`: `n` is not a supporting normal: **no verdict**
-///   ([`NotConverged::UnprovedNormal`]), never a wrong certificate.
+///   ([`NoVerdict::UnprovedNormal`]), never a wrong certificate.
 ///
 /// Found by the `diff_2d` and `diff_3d` fuzz targets in `f32`: a Gram
 /// determinant beyond `2²⁴` lost a barycentric sign, and the descent
@@ -191,7 +137,7 @@ fn check_float_normal<T, const N: usize, A, B>(
     b: &B,
     normal: Vector<T, N>,
     iterations: &mut usize,
-) -> Result<Contact<T, N>, Error>
+) -> Result<Verdict<T, N>, Error>
 where
     T: Scalar,
     A: Support<T, N> + ?Sized,
@@ -202,19 +148,25 @@ where
     let h = dot(&v.w, &normal).to_f64();
     let norm = |x: &Vector<T, N>| dot(x, x).to_f64().sqrt();
     let s = norm(&v.a).max(norm(&v.b));
-    let tau = crate::classify::NOISE_FACTOR * T::UNIT_ROUNDOFF * s * norm(&normal);
+    let tau = crate::tolerance::NOISE_FACTOR * T::UNIT_ROUNDOFF * s * norm(&normal);
     if !h.is_finite() || !tau.is_finite() {
         return Err(Error::Overflow {
             iteration: *iterations,
         });
     }
     Ok(if h.abs() <= tau {
-        Contact::Touching { normal }
+        Verdict::Touching {
+            normal,
+            point: None,
+        }
     } else if h < 0.0 {
-        Contact::Separated { axis: normal }
+        Verdict::Separated {
+            axis: normal,
+            separation: None,
+        }
     } else {
-        Contact::NotConverged {
-            reason: NotConverged::UnprovedNormal,
+        Verdict::NoVerdict {
+            reason: NoVerdict::UnprovedNormal,
         }
     })
 }
@@ -225,7 +177,7 @@ fn descend<T, const N: usize, A, B>(
     simplex: &Simplex<T, N>,
     max_iterations: usize,
     iterations: &mut usize,
-) -> Result<Contact<T, N>, Error>
+) -> Result<Verdict<T, N>, Error>
 where
     T: Scalar,
     A: Support<T, N> + ?Sized,
@@ -241,8 +193,8 @@ where
         // Exact arithmetic always finds a vertex with positive weight; in
         // float mode a numerically flat simplex may not. No guess: no verdict.
         let region = crate::region::Region::Point(crate::region::PointRegion::O);
-        return Ok(Contact::NotConverged {
-            reason: NotConverged::Degenerate { region },
+        return Ok(Verdict::NoVerdict {
+            reason: NoVerdict::Degenerate { region },
         });
     }
     let k = face.len() - 1;
@@ -251,10 +203,13 @@ where
             .get(face[0])
             .map(|v| v.dir.clone())
             .unwrap_or_else(Vector::zeros);
-        return Ok(Contact::Touching { normal });
+        return Ok(Verdict::Touching {
+            normal,
+            point: None,
+        });
     }
     if k == N {
-        return Ok(Contact::Penetrating);
+        return Ok(Verdict::Penetrating { point: None });
     }
     // Float modes: the complements below are quadratic (cross products of
     // differences) or of degree 4 in the coordinates, and overflowed `f32`
@@ -264,8 +219,8 @@ where
     let Some(pts) = normalized_points(face.iter().map(|&i| simplex.point(i))) else {
         // Unreachable: a face has at most N + 1 ≤ 4 vertices.
         let region = crate::region::Region::Point(crate::region::PointRegion::O);
-        return Ok(Contact::NotConverged {
-            reason: NotConverged::Degenerate { region },
+        return Ok(Verdict::NoVerdict {
+            reason: NoVerdict::Degenerate { region },
         });
     };
     match (N, N - k) {
@@ -282,7 +237,7 @@ where
                     .map(|&i| simplex.point(i))
                     .map(|p| dot(p, p).to_f64().sqrt())
                     .fold(0.0, f64::max);
-                crate::gjk::containment_band::<T>(scale)
+                crate::tolerance::containment_band::<T>(scale)
             };
             let r = complement_1(&pts);
             for dir in [r.clone(), -r] {
@@ -294,10 +249,13 @@ where
                     h <= 0.0 || h * h <= band * band * rr
                 };
                 if h <= T::zero() || within {
-                    return Ok(Contact::Touching { normal: dir });
+                    return Ok(Verdict::Touching {
+                        normal: dir,
+                        point: None,
+                    });
                 }
             }
-            Ok(Contact::Penetrating)
+            Ok(Verdict::Penetrating { point: None })
         }
         (3, 2) => {
             let rows = complement_2(&pts);
@@ -316,17 +274,18 @@ where
                 initial_direction: None,
                 max_iterations,
             };
-            let sub = contact(&pa, &pb, &opts)?;
+            let sub = by_boolean_loop(&pa, &pb, &opts)?;
             *iterations += sub.iterations;
-            Ok(match sub.contact {
-                Contact::Penetrating => Contact::Penetrating,
-                Contact::Touching { normal } => Contact::Touching {
+            Ok(match sub.verdict {
+                Verdict::Penetrating { .. } => Verdict::Penetrating { point: None },
+                Verdict::Touching { normal, .. } => Verdict::Touching {
                     normal: apply_rows_transposed(&rows, &normal),
+                    point: None,
                 },
-                Contact::NotConverged { reason } => Contact::NotConverged { reason },
+                Verdict::NoVerdict { reason } => Verdict::NoVerdict { reason },
                 // π(O) = O is in π(K) because O is in K; only rounding can say otherwise.
-                Contact::Separated { .. } => Contact::NotConverged {
-                    reason: NotConverged::Degenerate {
+                Verdict::Separated { .. } => Verdict::NoVerdict {
+                    reason: NoVerdict::Degenerate {
                         region: crate::region::Region::Point(crate::region::PointRegion::O),
                     },
                 },
@@ -341,7 +300,7 @@ where
 
 /// Float mode: the sub-face nearest to the origin of a full-dimensional
 /// face `face` (indices into `simplex`) whose facet passes within the band
-/// `ABS_TOL_FACTOR · u · scale` of the origin ([`crate::distance::ABS_TOL_FACTOR`],
+/// `ABS_TOL_FACTOR · u · scale` of the origin ([`crate::tolerance::ABS_TOL_FACTOR`],
 /// the band of the boolean loop's containment check, `scale` the largest
 /// norm of the face's points), reduced to the vertices holding that
 /// facet's closest point; `None` when the origin is deeper inside.
@@ -363,8 +322,8 @@ fn facet_near_origin<T: Scalar, const N: usize>(
     face: &Face,
 ) -> Result<Option<Face>, Error> {
     // On the stack (no allocation per float query, `tests/allocations.rs`).
-    let (pts, scale) = crate::gjk::normalized_f64(face.iter().map(|&i| simplex.point(i)))?;
-    let tol = crate::gjk::containment_band::<T>(scale);
+    let (pts, scale) = crate::tolerance::normalized_f64(face.iter().map(|&i| simplex.point(i)))?;
+    let tol = crate::tolerance::containment_band::<T>(scale);
     Ok(nearest_facet(&pts)?
         .filter(|(d2, _)| d2.sqrt() <= tol)
         .map(|(_, kept)| kept.iter().map(|&k| face[k]).collect()))

@@ -1,0 +1,403 @@
+//! The region classifier: for a simplex, which region of [`crate::region`]
+//! holds the origin, which vertices to keep, and where to search next.
+//!
+//! It is a *total* function of the simplex: it names the correct Voronoi
+//! region for every input, including the regions the GJK loop never reaches
+//! in exact arithmetic and degenerate simplices. It uses only `+`, `−`, `×`
+//! and comparisons, so it is exact over [`crate::Rational`].
+//!
+//! # Notation
+//!
+//! Vertices newest first: `A = s[0]`, `B = s[1]`, `C = s[2]`, `D = s[3]`;
+//! `O` is the origin; `XY = Y − X`, `XO = −X`.
+//!
+//! # The tests (derivations; see `spec/README.md` for the per-region table)
+//!
+//! The classifier finds the smallest feature `F` of the simplex that contains
+//! the point `v` of the simplex closest to `O`. `v` is characterised by the
+//! optimality (KKT) condition `O − v ∈ N_F(v)`, the normal cone of the simplex
+//! at `v`. For each kind of feature that condition is a handful of signs:
+//!
+//! * **Vertex `X`** — `v = X` iff moving from `X` along any edge gets no
+//!   closer to `O`: `XY · XO ≤ 0` for every other vertex `Y`
+//!   (Ericson, *Real-Time Collision Detection*, §5.1.5; seed 004's region 5;
+//!   seed 003's "closest point is a"). Closed: a tie goes to the vertex.
+//!
+//! * **Edge `XY`** — `v` lies strictly inside `XY` iff the projection
+//!   parameter `t = XY·XO / XY·XY` is in `(0, 1)`: `XY · XO > 0` and
+//!   `YX · YO > 0` (the seeds' `SameDirection(ab, ao)`). In addition `O` must
+//!   lie outside (or on) each face `XYZ` across the edge: with the in-face
+//!   edge normal pointing away from `Z`
+//!
+//!   ```text
+//!   n_XY^Z = XY (XY·XZ) − XZ (XY·XY)        ( = XY × (XY × XZ) in 3D )
+//!   ```
+//!
+//!   the test is `s_XY^Z = n_XY^Z · XO ≥ 0` (seeds 000 and 002 write
+//!   `cross(ab, ab_x_ac) · ao > 0`; seed 004 writes the perpendicular of `AB`
+//!   facing away from `C`). Since `n_XY^Z = −|XY|² (XZ)⊥`, the condition is
+//!   the normal-cone inequality `(O − v) · XZ ≤ 0`.
+//!   The new direction is the component of `XO` orthogonal to `XY`,
+//!   `d = XO (XY·XY) − XY (XY·XO)`, which is `(XY × XO) × XY` (seeds 000,
+//!   002, 003) in 3D and seed 004's oriented perpendicular in 2D: `|XY|²` times
+//!   `O − v`.
+//!
+//! * **Face `XYZ` (3D)** — `v` lies strictly inside the face iff all three
+//!   in-face edge tests are negative, and `O` is strictly off its plane. For a
+//!   tetrahedron the face must also face `O`: with `n` the face normal
+//!   oriented away from the fourth vertex `W`, `n · XO > 0` (seed 000's
+//!   `dot(ab_x_ac, ao) > 0`). The direction is `n` oriented towards `O`.
+//!
+//! * **Containment** — tested before every region test, so that no vertex
+//!   or edge region ever has `v = O`: the closed segment contains `O` iff
+//!   `d = 0` for the edge and both slab tests are `≥ 0`; the closed 2D
+//!   triangle iff no edge test is positive; the closed 3D triangle iff that
+//!   and `n · AO = 0`; the closed tetrahedron iff no face test is positive.
+//!
+//! * **Degenerate simplices** (repeated or affinely dependent vertices) are
+//!   tested first of all, before containment: `A = B` for a segment, a Gram
+//!   determinant `|AB|²|AC|² − (AB·AC)² ≤ 0` for a triangle (zero, or
+//!   negative by rounding), a zero `AB · (AC × AD)` for a tetrahedron. They are named `…-DEG`: the tests
+//!   above assume independent vertices (a collinear triangle's edge normals
+//!   are all zero, so "no edge test is positive" would hold wherever `O` is).
+//!   In exact arithmetic the GJK loop never builds one (see [`crate::boolean`]);
+//!   in float mode the loop stops with a non-convergence outcome instead of
+//!   guessing. Float rounding can also make the sign tests contradict each
+//!   other so that no region's conditions hold; that is reported the same
+//!   way.
+//!
+//! The order, then: degenerate, containment, then the vertices and the
+//! edges (a 3D triangle tests its face before them, a tetrahedron its faces
+//! after them), newest first. Containment comes before the regions so that
+//! it wins where the origin is on the simplex's boundary (a vertex's
+//! conditions also hold at `O = A`); the other regions' conditions are
+//! written so that no two hold at once, and their order only decides which
+//! is checked first.
+//!
+//! # Float mode: values below their own rounding error count as zero
+//!
+//! Before any test, float modes scale the simplex by a power of two so that
+//! its largest coordinate lies in `[1, 2)` ([`crate::vector::normalized`]):
+//! every test is a homogeneous polynomial, so no sign changes and no digit is
+//! rounded, but nothing overflows or underflows (a Gram determinant has
+//! degree 6 and would leave `f32`'s range from coordinates near `2²¹`).
+//!
+//! Two computed quantities decide between "search on" and "the origin is
+//! on this feature", and are filtered: the edge direction `d` (a cubic form
+//! in the coordinates; for a segment, and for the edge a triangle or a
+//! tetrahedron keeps) and the height `(AB × AC) · AO` of a 3D triangle (also
+//! cubic). With `m` the largest coordinate magnitude of the simplex, each
+//! is computed with an absolute error below a small multiple of `u m³`
+//! (`u` = [`Scalar::UNIT_ROUNDOFF`]: a handful of roundings, each of
+//! relative size `u`, on terms of size at most `4m³`). Below
+//! [`NOISE_FACTOR`]` · u · m³` the sign of such a value is rounding noise,
+//! so it is taken as zero: the origin lies on the feature up to rounding.
+//! In distance that is `NOISE_FACTOR · u · m` for a well-shaped
+//! feature, but more for a short edge or a thin face: an edge direction is
+//! `dist · |XY|²`, so the noise allows `dist` up to `NOISE_FACTOR · u ·
+//! m³ / |XY|²`. The loop therefore checks every containment decided this
+//! way before reporting it ([`crate::boolean`], "Float mode: containment is
+//! checked"). Without this an
+//! origin lying exactly on an edge of the simplex (an ordinary event inside
+//! overlapping shapes) sends the search along a noise direction, the loop
+//! stalls and reports non-convergence. Exact mode has `u = 0` and is
+//! unaffected. The threshold is the float mode's tolerance band; a test in
+//! `tests/semantics.rs` shows where it starts to matter.
+//!
+//! No other test is filtered: the slab and in-face edge tests, the 2D
+//! triangle's containment, the degenerate checks and the tetrahedron's face
+//! tests `outside(XYZ)` are used with the sign they are computed with. A
+//! face test within rounding of zero therefore decides by its computed
+//! sign: an origin just outside a face can be named `3D-TET-IN` (which the
+//! loop checks before reporting it, as above), and one on or just inside a
+//! face can be named that face's region, from which the loop searches on
+//! along the face's normal.
+
+use crate::error::{Error, Which};
+use crate::region::{
+    Line2Region, Line3Region, PointRegion, Region, Tet3Region, Tri2Region, Tri3Region,
+};
+use crate::scalar::Scalar;
+use crate::simplex::Simplex;
+use crate::tolerance::{is_noise, max_coordinate};
+use crate::vector::{cross2, cross3, dot, is_zero, normalized_points, reject, Vector};
+
+mod segment;
+mod signs;
+mod tetrahedron;
+mod triangle;
+
+use segment::*;
+pub use signs::sign_tests;
+use signs::*;
+use tetrahedron::*;
+use triangle::*;
+
+/// An edge region's classification, or the containing region when its
+/// direction is rounding noise (float mode only).
+fn edge_or_contained<T: Scalar, const N: usize>(
+    region: Region,
+    contained: Region,
+    p: &[Vector<T, N>],
+    x: usize,
+    y: usize,
+) -> Classification<T, N> {
+    let d = edge_direction(p, x, y);
+    let m = max_coordinate(p);
+    if d.iter().all(|c| is_noise(c, m)) {
+        stop(contained, p.len())
+    } else {
+        found(region, &[x, y], d)
+    }
+}
+
+/// The most vertices [`Kept`] can hold.
+pub const MAX_KEPT: usize = 16;
+
+/// The indices of the vertices a region keeps, in the order they are kept
+/// (newest first, except where the 3D winding rule swaps two).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Kept {
+    len: u8,
+    idx: [u8; MAX_KEPT],
+}
+
+impl Kept {
+    fn from_slice(ix: &[usize]) -> Self {
+        let mut idx = [0u8; MAX_KEPT];
+        for (slot, &i) in idx.iter_mut().zip(ix) {
+            *slot = i as u8;
+        }
+        Kept {
+            len: ix.len() as u8,
+            idx,
+        }
+    }
+
+    fn all(n: usize) -> Self {
+        let mut idx = [0u8; MAX_KEPT];
+        for (i, slot) in idx.iter_mut().enumerate().take(n) {
+            *slot = i as u8;
+        }
+        Kept {
+            len: n.min(MAX_KEPT) as u8,
+            idx,
+        }
+    }
+
+    /// The kept indices, in order, without allocating.
+    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.idx[..self.len as usize].iter().map(|&i| i as usize)
+    }
+
+    /// The kept indices, in order.
+    pub fn indices(&self) -> Vec<usize> {
+        self.idx[..self.len as usize]
+            .iter()
+            .map(|&i| i as usize)
+            .collect()
+    }
+
+    /// The number of kept vertices.
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// `true` if nothing is kept (never returned by the classifier).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+/// What the classifier decided for one simplex.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Classification<T: Scalar, const N: usize> {
+    /// The region case.
+    pub region: Region,
+    /// The vertices to keep (all of them for containing and degenerate regions).
+    pub kept: Kept,
+    /// The next search direction: a positive multiple of `O − v`, where `v` is
+    /// the point of the kept feature closest to the origin. `None` for
+    /// containing and degenerate regions.
+    pub direction: Option<Vector<T, N>>,
+}
+
+impl<T: Scalar, const N: usize> Classification<T, N> {
+    /// The simplex made of the kept vertices of `simplex`, in order.
+    pub fn apply(&self, simplex: &Simplex<T, N>) -> Simplex<T, N> {
+        // The classifier only returns valid, distinct indices.
+        let mut idx = [0usize; MAX_KEPT];
+        for (slot, i) in idx.iter_mut().zip(self.kept.iter()) {
+            *slot = i;
+        }
+        simplex
+            .select(&idx[..self.kept.len()])
+            .unwrap_or_else(|| simplex.clone())
+    }
+}
+
+/// Classifies `simplex` (newest vertex first).
+///
+/// A single point is classified in any dimension; larger simplices need
+/// `N = 2` (seed 004's regions) or `N = 3` (seeds 000–003).
+pub fn classify<T: Scalar, const N: usize>(
+    simplex: &Simplex<T, N>,
+) -> Result<Classification<T, N>, Error> {
+    // Float modes: scale by a power of two first (no sign changes, no
+    // rounding; see `vector::normalized`).
+    let Some(p) = normalized_points(simplex.points()) else {
+        // More than `MAX_POINTS` vertices: only possible for N ≥ 16.
+        return Err(Error::UnsupportedDimension {
+            dim: N,
+            supported: "2 and 3 (single points: any)",
+        });
+    };
+    match (N, p.len()) {
+        (_, 0) => Err(Error::InvalidParameter {
+            which: Which::Query,
+            what: "empty simplex".into(),
+        }),
+        (_, 1) => Ok(classify_point(&p[0])),
+        (2, 2) | (3, 2) => Ok(classify_line(&p)),
+        (2, 3) => Ok(classify_tri2(&p)),
+        (3, 3) => Ok(classify_tri3(&p)),
+        (3, 4) => Ok(classify_tet3(&p)),
+        (2, _) | (3, _) => Err(Error::InvalidParameter {
+            which: Which::Query,
+            what: format!(
+                "a simplex in {N}D has at most {} vertices, got {}",
+                N + 1,
+                p.len()
+            ),
+        }),
+        _ => Err(Error::UnsupportedDimension {
+            dim: N,
+            supported: "2 and 3 (single points: any)",
+        }),
+    }
+}
+
+fn found<T: Scalar, const N: usize>(
+    region: Region,
+    kept: &[usize],
+    direction: Vector<T, N>,
+) -> Classification<T, N> {
+    Classification {
+        region,
+        kept: Kept::from_slice(kept),
+        direction: Some(direction),
+    }
+}
+
+fn stop<T: Scalar, const N: usize>(region: Region, n: usize) -> Classification<T, N> {
+    Classification {
+        region,
+        kept: Kept::all(n),
+        direction: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scalar::Rational;
+    use num_traits::FromPrimitive;
+
+    fn q(v: f64) -> Rational {
+        Rational::from_f64(v).unwrap()
+    }
+
+    fn simplex3(pts: &[[f64; 3]]) -> Simplex<Rational, 3> {
+        Simplex::from_points(
+            pts.iter()
+                .map(|p| Vector::<Rational, 3>::new(q(p[0]), q(p[1]), q(p[2]))),
+        )
+        .unwrap()
+    }
+
+    fn simplex2(pts: &[[f64; 2]]) -> Simplex<Rational, 2> {
+        Simplex::from_points(
+            pts.iter()
+                .map(|p| Vector::<Rational, 2>::new(q(p[0]), q(p[1]))),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn point_cases() {
+        let c = classify(&simplex3(&[[1.0, 2.0, 3.0]])).unwrap();
+        assert_eq!(c.region.spec_id(), "PT-A");
+        assert_eq!(
+            c.direction,
+            Some(Vector::<Rational, 3>::new(q(-1.0), q(-2.0), q(-3.0)))
+        );
+        let c = classify(&simplex2(&[[0.0, 0.0]])).unwrap();
+        assert_eq!(c.region.spec_id(), "PT-O");
+        assert_eq!(c.direction, None);
+    }
+
+    #[test]
+    fn a_few_regions_by_hand() {
+        // 2D segment from A = (1, 1) to B = (-1, 1): the origin is below,
+        // on the left of A→B (the side of perp(AB) = (0, -2)).
+        let c = classify(&simplex2(&[[1.0, 1.0], [-1.0, 1.0]])).unwrap();
+        assert_eq!(c.region.spec_id(), "2D-LINE-R2");
+        assert_eq!(c.kept.indices(), vec![0, 1]);
+        // The origin strictly inside a 2D triangle.
+        let c = classify(&simplex2(&[[0.0, 2.0], [-1.0, -1.0], [1.0, -1.0]])).unwrap();
+        assert_eq!(c.region.spec_id(), "2D-TRI-R7");
+        // A tetrahedron with the origin below face ABC... by construction.
+        let c = classify(&simplex3(&[
+            [0.0, 0.0, 1.0],
+            [-1.0, -1.0, -1.0],
+            [1.0, -1.0, -1.0],
+            [0.0, 1.0, -1.0],
+        ]))
+        .unwrap();
+        assert_eq!(c.region.spec_id(), "3D-TET-IN");
+    }
+
+    /// Where [`NOISE_FACTOR`] starts to matter: the origin at distance `h`
+    /// from the edge `AB` of a unit-size 2D triangle. Exact mode always sees
+    /// the edge region; f64 sees "on the edge" (contained) once `h` is below
+    /// about `NOISE_FACTOR · u ≈ 7e-15`, and the edge region above it.
+    #[test]
+    fn noise_threshold_in_f64() {
+        // AB on the line y = h, C above it: the origin is below AB, at distance h.
+        let tri = |h: f64| [[1.0, h], [-1.0, h], [0.0, 1.0]];
+        let region64 = |h: f64| classify(&simplex2_f64(&tri(h))).unwrap().region.spec_id();
+        let region_exact = |h: f64| classify(&simplex2(&tri(h))).unwrap().region.spec_id();
+        for h in [1e-3, 1e-10, 1e-13] {
+            assert_eq!(region64(h), "2D-TRI-R4", "h = {h}");
+            assert_eq!(region_exact(h), "2D-TRI-R4", "h = {h}");
+        }
+        for h in [1e-15, 1e-17] {
+            assert_eq!(
+                region64(h),
+                "2D-TRI-R7",
+                "h = {h}: within rounding of the edge"
+            );
+            assert_eq!(
+                region_exact(h),
+                "2D-TRI-R4",
+                "h = {h}: exact mode sees the gap"
+            );
+        }
+    }
+
+    fn simplex2_f64(pts: &[[f64; 2]]) -> Simplex<f64, 2> {
+        Simplex::from_points(pts.iter().map(|p| Vector::<f64, 2>::new(p[0], p[1]))).unwrap()
+    }
+
+    #[test]
+    fn unsupported_dimension_is_an_error() {
+        let s =
+            Simplex::<f64, 4>::from_points([Vector::from_element(1.0), Vector::from_element(2.0)])
+                .unwrap();
+        assert!(matches!(
+            classify(&s),
+            Err(Error::UnsupportedDimension { dim: 4, .. })
+        ));
+        assert!(classify(&Simplex::<f64, 4>::new()).is_err());
+    }
+}

@@ -1,0 +1,170 @@
+//! Every float tolerance and limit of the crate, each with its derivation.
+//!
+//! Exact mode (rationals) needs none of them: every comparison there is
+//! exact, and each function here answers "no noise" or scales by one. In
+//! float mode (`f32`, `f64`) the loops run the exact algorithm in floats and
+//! read a handful of quantities against a band derived from the unit
+//! roundoff `u` ([`Scalar::UNIT_ROUNDOFF`]) and the scale of the
+//! coordinates, never against an absolute epsilon:
+//!
+//! | constant | where | what is noise |
+//! |---|---|---|
+//! | [`NOISE_FACTOR`] | the classifier's cubic sign tests | `|x| ≤ 64 u m³` |
+//! | [`PIVOT_NOISE_FACTOR`] | Johnson's sub-algorithm (Gram pivots) | `Dⱼ ≤ 64 (j+1) u G_jj` |
+//! | [`REL_TOL_FACTOR`] | the distance loop's stop | gap `≤ 1024 u |v|²` |
+//! | [`ABS_TOL_FACTOR`] | "`v` is the origin"; the gap's noise; the boolean loop's containment check | `|v| ≤ 1024 u · scale` |
+//! | [`TOUCH_BAND_FACTOR`] | the three-way query's touching band | distance `≤ 2048 u · scale` |
+//!
+//! `scale` is always computed in `f64` from the coordinates ([`scale2`],
+//! [`max_coordinate`]), so it neither overflows nor underflows where the
+//! query's own type would. The certified mode's rigorous error bounds are
+//! not tolerances (nothing there is tuned): they are derived in
+//! [`crate::certified`].
+
+use crate::error::{Error, Which};
+use crate::scalar::Scalar;
+use crate::vector::{dot, normalized_points, Points, Vector};
+
+/// The default cap on support calls per query: see "The iteration cap"
+/// in [`crate::boolean`] for why 256.
+pub const DEFAULT_MAX_ITERATIONS: usize = 256;
+
+/// The multiple of `u m³` below which a cubic quantity is rounding noise in
+/// float mode (see "Float mode" in [`crate::classify`]): 64 covers the at most 12 roundings of
+/// the longest chain (an edge direction: two differences, three dot products
+/// of 2–3 terms, two scalings, one subtraction) on terms bounded by `4m³`,
+/// with room to spare.
+pub const NOISE_FACTOR: f64 = 64.0;
+
+/// `true` when `x` (a cubic form in coordinates of magnitude at most `m`) is
+/// within rounding noise of zero. Always `false` in exact mode.
+pub fn is_noise<T: Scalar>(x: &T, m: f64) -> bool {
+    if T::EXACT || m == 0.0 {
+        return false;
+    }
+    // |x| / m³ without forming m³ (which may overflow).
+    (x.to_f64().abs() / m / m / m) <= NOISE_FACTOR * T::UNIT_ROUNDOFF
+}
+
+/// The largest coordinate magnitude of the points, as an `f64`.
+pub fn max_coordinate<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> f64 {
+    p.iter()
+        .flat_map(|v| v.iter())
+        .map(|x| x.to_f64().abs())
+        .fold(0.0, f64::max)
+}
+
+/// Float mode: a pivot `Dⱼ` of the `LDLᵀ` factorisation of a Gram matrix
+/// counts as zero (the face as affinely dependent) when
+/// `Dⱼ ≤ PIVOT_NOISE_FACTOR · (j + 1) · u · G_jj`, `u` the unit roundoff.
+///
+/// Derivation: `Dⱼ = G_jj − Σ_{i<j} L_ji² Dᵢ` is the squared distance of
+/// `eⱼ` from the span of the earlier edge vectors; the subtracted terms are
+/// non-negative and sum to at most `G_jj = |eⱼ|²`, so the computed difference
+/// carries an absolute error of a few `(j + 1) · u · G_jj` (one rounding per
+/// product and per addition, on terms bounded by `G_jj`), plus what the
+/// rounded `L_ji` bring in. Below 64 times that it is noise: the face is
+/// flat to within an angle of about `8 √((j + 1) u)` (`≈ 10⁻⁷` rad in `f64`).
+/// Exact mode has `u = 0`: only a true zero counts.
+pub const PIVOT_NOISE_FACTOR: f64 = 64.0;
+
+/// Float mode stops as separated when the gap `v·v − v·w` is at most
+/// `REL_TOL · v·v`, with `REL_TOL = REL_TOL_FACTOR · u`.
+///
+/// Derivation: at such a stop the true distance lies in
+/// `[|v|(1 − REL_TOL), |v|]`, so the relative error of the distance is at
+/// most `REL_TOL`, and that of `dist2` at most `2 · REL_TOL`: `2.3·10⁻¹³`
+/// in `f64`, `1.2·10⁻⁴` in `f32`. The test must also be reachable: the computed gap
+/// of an exact closest point is rounding noise of a few `(N + 1) u |v| |w|`
+/// (two dot products) plus the effect of the rounding of `v`; `1024`
+/// leaves room for `|w| / |v|` up to about 100 in the dimensions used here.
+/// Smaller `|v|` is caught by the absolute test ([`ABS_TOL_FACTOR`]).
+pub const REL_TOL_FACTOR: f64 = 1024.0;
+
+/// The rounding-error budget of `v` in float mode, in units of
+/// `u · scale` (`scale` the largest norm among the simplex points and `w`).
+///
+/// Derivation: `v = Σ λᵢ pᵢ` is a convex combination of `k ≤ N + 1` points of
+/// norm at most `scale`; with exact `λ` its error is below `k u scale`, and
+/// the `λ` from the Gram solve carry an error of about `cond(G) · k u`. A
+/// budget of `1024 u scale` covers `k ≤ 9` and condition numbers up to about
+/// 100. It is used twice: `v` is **the origin** when `|v| ≤ ABS_TOL_FACTOR ·
+/// u · scale`; and the gap `v·(v − w)`, whose error is at most
+/// `|δv| · |2v − w| ≤ 3 |δv| scale` plus the dot products' own rounding, is
+/// **noise** below `4 · ABS_TOL_FACTOR · u · scale²`. In `f64`:
+/// `|v| ≤ 2.3·10⁻¹³ · scale`.
+pub const ABS_TOL_FACTOR: f64 = 1024.0;
+
+/// The float-mode accuracy of a [`crate::distance::DistanceOutcome::Separated`] answer (see
+/// "Accuracy" in the docs of [`crate::distance`]): the reported `dist2` is within this of
+/// the exact squared distance `exact_dist2`, for unit roundoff `u` and
+/// `scale2 = max |a − b|²` over the points of `A − B`.
+///
+/// It is `2 g` with `g = max(REL_TOL · dist2*, 4 · ABS_TOL_FACTOR · u ·
+/// scale²)` (the stop's gap), plus the rounding of `v`, budgeted as
+/// `16 u · dist2* + ABS_TOL_FACTOR · u · scale²`.
+pub fn float_accuracy_bound(exact_dist2: f64, scale2: f64, u: f64) -> f64 {
+    2.0 * (REL_TOL_FACTOR * u * exact_dist2).max(4.0 * ABS_TOL_FACTOR * u * scale2)
+        + 16.0 * u * exact_dist2
+        + ABS_TOL_FACTOR * u * scale2
+}
+
+/// The width of the float touching band, in units of `u · scale` (see the
+/// module docs).
+///
+/// Derivation: the distance loop already calls the origin reached when
+/// `|v| ≤ ABS_TOL_FACTOR · u · scale` ([`ABS_TOL_FACTOR`]
+/// `= 1024`): below that, `v` is within its own rounding error of `O`. A
+/// separated answer just above that threshold has a distance of the same
+/// order as the rounding error of the points it is computed from, so its
+/// sign is not known either. The band is twice the loop's threshold, so
+/// that every distance the loop could have rounded to zero, and every one
+/// within a factor of two of it, is reported as touching. In `f64`:
+/// `τ ≈ 4.5·10⁻¹³ · scale`; in `f32`: `τ ≈ 1.2·10⁻⁴ · scale`.
+pub const TOUCH_BAND_FACTOR: f64 = 2048.0;
+
+/// `max |p|²` over the points, computed in `f64` from the coordinates.
+///
+/// Not `dot(p, p)` in `T`: in `f32` that overflows to `∞` from coordinates
+/// near `2⁶⁴`, and an infinite scale made both tolerances infinite, so the
+/// loop answered "separated" (or "intersecting") for anything (fuzz target
+/// `diff_2d`, tests/fuzz_crashes). The loop reports [`Error::Overflow`]
+/// when even the `f64` value is infinite.
+pub fn scale2<'a, T: Scalar + 'a, const N: usize>(
+    points: impl Iterator<Item = &'a Vector<T, N>>,
+) -> f64 {
+    points
+        .map(|p| p.iter().map(|x| x.to_f64() * x.to_f64()).sum::<f64>())
+        .fold(0.0, f64::max)
+}
+
+/// `points` as `f64`, scaled by a power of two
+/// ([`crate::vector::normalized_points`]: exact conversions, no overflow or
+/// underflow), with the largest norm among them. On the stack: the loops'
+/// simplices have at most `N + 1 ≤ 4 ≤ MAX_POINTS` points here; more is an
+/// error, not a panic.
+pub fn normalized_f64<'a, T: Scalar + 'a, const N: usize>(
+    points: impl Iterator<Item = &'a Vector<T, N>>,
+) -> Result<(Points<f64, N>, f64), Error> {
+    let too_many = || Error::InvalidParameter {
+        which: Which::Query,
+        what: "too many simplex points".into(),
+    };
+    let mut as_f64: Points<f64, N> = Points::new();
+    for p in points {
+        as_f64
+            .try_push(p.map(|x| x.to_f64()))
+            .map_err(|_| too_many())?;
+    }
+    let pts = normalized_points(as_f64.iter()).ok_or_else(too_many)?;
+    let scale = pts.iter().map(|p| dot(p, p).sqrt()).fold(0.0, f64::max);
+    Ok((pts, scale))
+}
+
+/// The band of the float containment check, `ABS_TOL_FACTOR · u · scale`
+/// ([`ABS_TOL_FACTOR`]): a containing simplex of `A − B`
+/// with points of norm at most `scale` may be this far from the origin.
+/// [`crate::contact`]'s descent reads its float signs against the same band.
+pub fn containment_band<T: Scalar>(scale: f64) -> f64 {
+    ABS_TOL_FACTOR * T::UNIT_ROUNDOFF * scale
+}
