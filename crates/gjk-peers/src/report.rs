@@ -613,8 +613,9 @@ fn cgal_section(md: &mut String, per_dim: usize, jobs: usize) -> Result<(), Stri
         .map(|e| convert(Lib::Cgal, &e.a, &e.b))
         .collect::<Result<_, _>>()?;
     let replies = runner::run(Lib::Cgal, &cases, jobs, 60)?;
-    // by dimension: pairs, identical, different, CGAL failed, exact failed
-    let mut rows: BTreeMap<usize, [usize; 5]> = BTreeMap::new();
+    // by dimension: pairs, identical, different, CGAL failed, exact failed,
+    // identical and separated (exact d² > 0)
+    let mut rows: BTreeMap<usize, [usize; 6]> = BTreeMap::new();
     let mut differing = Vec::new();
     let mut failures = Vec::new();
     for (i, e) in entries.iter().enumerate() {
@@ -630,7 +631,12 @@ fn cgal_section(md: &mut String, per_dim: usize, jobs: usize) -> Result<(), Stri
                 }),
                 Ok(x),
             ) => match gjk_case::parse_decimal_or_ratio(d) {
-                Ok(q) if &q == exact::distance_squared(x) => r[1] += 1,
+                Ok(q) if &q == exact::distance_squared(x) => {
+                    r[1] += 1;
+                    if !x.intersects {
+                        r[5] += 1;
+                    }
+                }
                 _ => {
                     r[2] += 1;
                     differing.push((
@@ -648,6 +654,7 @@ fn cgal_section(md: &mut String, per_dim: usize, jobs: usize) -> Result<(), Stri
     }
     let total: usize = rows.values().map(|r| r[0]).sum();
     let same: usize = rows.values().map(|r| r[1]).sum();
+    let same_separated: usize = rows.values().map(|r| r[5]).sum();
     let _ = writeln!(md, "## A second exact oracle: {}\n", Lib::Cgal.title());
     let _ = writeln!(
         md,
@@ -662,17 +669,21 @@ fn cgal_section(md: &mut String, per_dim: usize, jobs: usize) -> Result<(), Stri
     );
     let _ = writeln!(
         md,
-        "| dimension | pairs | identical | different | CGAL failed | no exact answer |"
+        "| dimension | pairs | identical | of which separated (d² > 0) | different | CGAL failed | no exact answer |"
     );
-    let _ = writeln!(md, "|---:|---:|---:|---:|---:|---:|");
+    let _ = writeln!(md, "|---:|---:|---:|---:|---:|---:|---:|");
     for (dim, r) in &rows {
         let _ = writeln!(
             md,
-            "| {dim} | {} | {} | {} | {} | {} |",
-            r[0], r[1], r[2], r[3], r[4]
+            "| {dim} | {} | {} | {} | {} | {} | {} |",
+            r[0], r[1], r[5], r[2], r[3], r[4]
         );
     }
-    let _ = writeln!(md, "\n**{same} of {total} squared distances identical.**\n");
+    let _ = writeln!(
+        md,
+        "\n**{same} of {total} squared distances identical** ({same_separated} of them \
+         separated pairs, d² > 0; the others intersect, d² = 0 on both sides).\n"
+    );
     for (id, theirs, ours) in differing.iter().take(5) {
         let _ = writeln!(md, "* different: `{id}`: CGAL `{theirs}`, exact `{ours}`");
     }
