@@ -4,7 +4,7 @@
 //! Non-convergence is *not* an error of the query: it is its own outcome
 //! ([`crate::boolean::Outcome::NoVerdict`]); only the `bool` convenience
 //! functions, which have nowhere else to put it, turn it into
-//! [`Error::NotConverged`].
+//! [`Error::NoVerdict`].
 
 use std::fmt;
 

@@ -78,10 +78,10 @@
 //! * [`region`] and [`classify`]: every Voronoi-region case of the simplex,
 //!   named by its spec ID (`spec/README.md`), and the total classifier;
 //! * [`boolean`]: the boolean loop (about forty lines) and its observer;
-//! * [`distance`]: the distance loop and Johnson's sub-algorithm, any
+//! * [`distance`](mod@distance): the distance loop and Johnson's sub-algorithm, any
 //!   dimension; warm start and the Nesterov variant as options;
-//! * [`verdict`]: separated / touching / penetrating with the evidence;
-//! * [`epa`]: penetration depth, any dimension, exact with rationals;
+//! * [`verdict`](mod@verdict): separated / touching / penetrating with the evidence;
+//! * [`epa`](mod@epa): penetration depth, any dimension, exact with rationals;
 //! * [`certified`]: `f64` verdicts checked with rigorous error bounds;
 //! * [`trace`]: every step of the boolean loop, as data.
 //!

@@ -96,7 +96,7 @@ pub const REL_TOL_FACTOR: f64 = 1024.0;
 pub const ABS_TOL_FACTOR: f64 = 1024.0;
 
 /// The float-mode accuracy of a [`crate::distance::DistanceOutcome::Separated`] answer (see
-/// "Accuracy" in the docs of [`crate::distance`]): the reported `dist2` is within this of
+/// "Accuracy" in the docs of [`crate::distance`](mod@crate::distance)): the reported `dist2` is within this of
 /// the exact squared distance `exact_dist2`, for unit roundoff `u` and
 /// `scale2 = max |a − b|²` over the points of `A − B`.
 ///
@@ -126,9 +126,8 @@ pub const TOUCH_BAND_FACTOR: f64 = 2048.0;
 /// `max |p|²` over the points, computed in `f64` from the coordinates.
 ///
 /// Not `dot(p, p)` in `T`: in `f32` that overflows to `∞` from coordinates
-/// near `2⁶⁴`, and an infinite scale made both tolerances infinite, so the
-/// loop answered "separated" (or "intersecting") for anything (fuzz target
-/// `diff_2d`, tests/fuzz_crashes). The loop reports [`Error::Overflow`]
+/// near `2⁶⁴`, and an infinite scale would make both tolerances infinite,
+/// so that any answer would pass. The loop reports [`Error::Overflow`]
 /// when even the `f64` value is infinite.
 pub fn scale2<'a, T: Scalar + 'a, const N: usize>(
     points: impl Iterator<Item = &'a Vector<T, N>>,
@@ -164,7 +163,7 @@ pub fn normalized_f64<'a, T: Scalar + 'a, const N: usize>(
 /// The band of the float containment check, `ABS_TOL_FACTOR · u · scale`
 /// ([`ABS_TOL_FACTOR`]): a containing simplex of `A − B`
 /// with points of norm at most `scale` may be this far from the origin.
-/// [`crate::contact`]'s descent reads its float signs against the same band.
+/// [`crate::verdict`](mod@crate::verdict)'s descent reads its float signs against the same band.
 pub fn containment_band<T: Scalar>(scale: f64) -> f64 {
     ABS_TOL_FACTOR * T::UNIT_ROUNDOFF * scale
 }

@@ -39,7 +39,7 @@
 //! the one whose every step is a spec region case (`spec/README.md`), so its
 //! trace reads against the spec. It stops at the first separating plane,
 //! so for separated shapes its bounds bracket `δ` without converging to it:
-//! `0 < lower ≤ δ ≤ upper`. The distance loop ([`crate::distance`]) has the
+//! `0 < lower ≤ δ ≤ upper`. The distance loop ([`crate::distance`](mod@crate::distance)) has the
 //! converging bounds `v · w/|v| ≤ δ ≤ |v|` of GJK 1988, §V; `gjk query`
 //! prints the exact distance it reaches, and tracing it is not part of this
 //! module.
@@ -75,7 +75,7 @@ pub struct TraceStep<T: Field, const N: usize> {
 /// A traced query: the verdict and every step that led to it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Trace<T: Field, const N: usize> {
-    /// The verdict, as [`crate::boolean::boolean`] returns it.
+    /// The verdict, as [`crate::boolean::gjk`] returns it.
     pub report: Report<T, N>,
     /// One entry per support point, in order.
     pub steps: Vec<TraceStep<T, N>>,
@@ -96,9 +96,9 @@ pub fn kept_letters(kept_indices: &[usize]) -> String {
 }
 
 /// Runs the boolean loop on `a` and `b` and records every step (see the
-/// module docs). The verdict is the one [`crate::boolean::boolean`] gives.
+/// module docs). The verdict is the one [`crate::boolean::gjk`] gives.
 ///
-/// Errors: those of [`crate::boolean::boolean`], and those of
+/// Errors: those of [`crate::boolean::gjk`], and those of
 /// [`crate::distance::closest_point`] on a kept simplex (non-finite
 /// coordinates only).
 pub fn trace<T, const N: usize, A, B>(

@@ -607,3 +607,31 @@ fn f32_band_normal_points_from_a_to_b() {
         }
     }
 }
+
+/// Found in review of the distance route's boundary check: the 1D `f32`
+/// points `A = 13.0000095` and `B = 13` got the normal `+1`, from `A` away
+/// from `B`, because the loop's axis `−v` alone was rounding noise. The
+/// candidates now include the simplex vertices' directions and the most
+/// separating one wins: whatever the verdict, its normal or axis points
+/// from `A` towards `B` (negative here).
+#[test]
+fn f32_points_ten_ulps_apart_get_a_normal_from_a_towards_b() {
+    use gjk::shape::ConvexHull;
+    use gjk::verdict::{by_distance_loop, Verdict};
+    use gjk::{Vector, Which};
+    // 13.0000095 rounded to f32: ten ulps above 13.
+    let a13 = f32::from_bits(0x4150_000a);
+    let a = ConvexHull::new(vec![Vector::<f32, 1>::new(a13)], Which::A).unwrap();
+    let b = ConvexHull::new(vec![Vector::<f32, 1>::new(13.0)], Which::B).unwrap();
+    let report = by_distance_loop(&a, &b, &Default::default()).unwrap();
+    let direction = match &report.verdict {
+        Verdict::Touching { normal, .. } => normal[0],
+        Verdict::Separated { axis, .. } => axis[0],
+        other => panic!("A = f32::from_bits(0x4150000a), B = 13f32: {other:?}"),
+    };
+    assert!(
+        direction < 0.0,
+        "A = f32::from_bits(0x4150000a), B = 13f32: {:?}",
+        report.verdict
+    );
+}

@@ -90,7 +90,7 @@
 //! is computed with an absolute error below a small multiple of `u m³`
 //! (`u` = [`Scalar::UNIT_ROUNDOFF`]: a handful of roundings, each of
 //! relative size `u`, on terms of size at most `4m³`). Below
-//! [`NOISE_FACTOR`]` · u · m³` the sign of such a value is rounding noise,
+//! [`crate::tolerance::NOISE_FACTOR`]` · u · m³` the sign of such a value is rounding noise,
 //! so it is taken as zero: the origin lies on the feature up to rounding.
 //! In distance that is `NOISE_FACTOR · u · m` for a well-shaped
 //! feature, but more for a short edge or a thin face: an edge direction is
@@ -357,7 +357,7 @@ mod tests {
         assert_eq!(c.region.spec_id(), "3D-TET-IN");
     }
 
-    /// Where [`NOISE_FACTOR`] starts to matter: the origin at distance `h`
+    /// Where [`crate::tolerance::NOISE_FACTOR`] starts to matter: the origin at distance `h`
     /// from the edge `AB` of a unit-size 2D triangle. Exact mode always sees
     /// the edge region; f64 sees "on the edge" (contained) once `h` is below
     /// about `NOISE_FACTOR · u ≈ 7e-15`, and the edge region above it.

@@ -82,10 +82,8 @@
 //! `t = gap / |w − v|²`; when `gap ≥ |w − v|²`, `t = 1` decreases it by
 //! `2 gap − |w − v|² ≥ gap`, and `δ = gap` is used), and when `δ` is below
 //! the rounding error of the computed `|v|²` that value does not move. This
-//! happens far from the origin next to a short edge (fuzz target `diff_3d`:
-//! a point `6.2·10⁴` away from a small triangle, `δ ≈ 2.8·10⁻⁷` on
-//! `|v|² ≈ 3.8·10⁹`, whose ulp is `4.8·10⁻⁷`); the next support point would
-//! have decreased `|v|²` by 20. `δ` is only a lower bound of the true
+//! happens far from the origin next to a short edge, where the next support
+//! point may still decrease `|v|²` by much more. `δ` is only a lower bound of the true
 //! decrease (the new face may be much closer than the segment).
 //!
 //! The error of a computed `|v|²` is at most
@@ -109,8 +107,7 @@
 //! what bounds the runs: a hidden step may raise the computed `|v|²` by up
 //! to `2ρ`, and a later fall back to `r` is no progress. So the value at
 //! the start of each run strictly decreases, no run is longer than `N + 1`,
-//! and the loop cannot cycle between two states until its iteration cap
-//! (review of this rule: a 3D pair ran 100,000 support calls that way). A
+//! and the loop cannot cycle between two states until its iteration cap. A
 //! no-verdict reports as `best` the point from before the run.
 //!
 //! It changes no verdict's proof: the loop still stops as separated only on
@@ -301,7 +298,7 @@ where
 }
 
 /// [`distance`] with the float tolerances' `scale²` at least `floor2`.
-/// The projected sub-queries of [`crate::verdict`] need it: their points
+/// The projected sub-queries of [`crate::verdict`](mod@crate::verdict) need it: their points
 /// are projections, whose norms say nothing about the rounding of the
 /// coordinates they were computed from, so "the origin reached" must be
 /// judged at the original scale.
@@ -556,8 +553,6 @@ impl<T: Field, const N: usize> Current<T, N> {
             return Err(Error::Overflow { iteration });
         }
         let s2 = scale2(simplex.points()).max(floor2);
-        // Fuzz target `diff_2d`: f32 points near 2⁶⁶ touching were reported
-        // separated by 7.5·10¹⁸ before this check.
         if !s2.is_finite() || simplex.iter().any(vertex_overflows) {
             return Err(Error::Overflow { iteration });
         }
@@ -581,8 +576,7 @@ impl<T: Scalar, const N: usize> Current<T, N> {
     /// Float mode: a `|v|²` below the smallest normal value of `T` has an
     /// absolute error up to half the smallest subnormal, not a relative
     /// error `u`: the accuracy promised by `float_accuracy_bound` is gone.
-    /// That is `Error::Underflow` (fuzz target `diff_2d`: f32 points 2⁻⁷⁵
-    /// apart were reported intersecting).
+    /// That is `Error::Underflow`.
     fn check_underflow(&self, iteration: usize) -> Result<(), Error> {
         match !T::EXACT && self.vv.to_f64() < T::MIN_NORMAL {
             true => Err(Error::Underflow { iteration }),

@@ -37,7 +37,7 @@
 //!
 //! * a `Separated` answer is decided by a plain step and the plain loop's
 //!   tolerances ([`super::REL_TOL_FACTOR`], [`super::ABS_TOL_FACTOR`]), and
-//!   carries the same guarantee ([`super::float_accuracy_bound`]);
+//!   carries the same guarantee ([`crate::tolerance::float_accuracy_bound`]);
 //! * `Intersecting` needs no direction (every simplex vertex is a point of
 //!   `A − B`, so a simplex holding the origin proves it);
 //! * termination is bounded by [`DistanceOptions::max_iterations`] support

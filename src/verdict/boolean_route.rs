@@ -71,7 +71,7 @@ use crate::vector::{
 };
 
 /// The three-way verdict by the boolean loop (see the module docs of
-/// [`crate::verdict`] and of this route): 2D and 3D.
+/// [`crate::verdict`](mod@crate::verdict) and of this route): 2D and 3D.
 pub fn by_boolean_loop<T, const N: usize, A, B>(
     a: &A,
     b: &B,
@@ -128,10 +128,9 @@ where
 /// * `h > τ`: `n` is not a supporting normal: **no verdict**
 ///   ([`NoVerdict::UnprovedNormal`]), never a wrong certificate.
 ///
-/// Found by the `diff_2d` and `diff_3d` fuzz targets in `f32`: a Gram
-/// determinant beyond `2²⁴` lost a barycentric sign, and the descent
-/// returned the normal `(1, 0)` for segments touching along `y = 0`
-/// (tests/fuzz_crashes).
+/// Rounding in the descent (a barycentric sign lost to a large Gram
+/// determinant) can produce a normal the shapes refute; this check is what
+/// turns that into no verdict.
 fn check_float_normal<T, const N: usize, A, B>(
     a: &A,
     b: &B,
@@ -212,9 +211,8 @@ where
         return Ok(Verdict::Penetrating { point: None });
     }
     // Float modes: the complements below are quadratic (cross products of
-    // differences) or of degree 4 in the coordinates, and overflowed `f32`
-    // from coordinates near 10¹³ (an infinite "normal"; fuzz target
-    // `f32_bits`, tests/fuzz_crashes). A power-of-two scale keeps them in
+    // differences) or of degree 4 in the coordinates, and overflow `f32`
+    // from coordinates near 10¹³. A power-of-two scale keeps them in
     // range without changing `span(G)`, the only thing they depend on.
     let Some(pts) = normalized_points(face.iter().map(|&i| simplex.point(i))) else {
         // Unreachable: a face has at most N + 1 ≤ 4 vertices.

@@ -3,7 +3,7 @@
 //!
 //! [`crate::contact`] answers the same three-way question with the boolean
 //! loop (dimensions 2 and 3, any [`crate::Scalar`]). This module
-//! answers it with the distance loop ([`crate::distance`]), which works in
+//! answers it with the distance loop ([`crate::distance`](mod@crate::distance)), which works in
 //! every dimension up to 15, and returns what each answer needs:
 //!
 //! | verdict | fields | meaning (exact mode) |
@@ -16,7 +16,7 @@
 //! # Method
 //!
 //! 1. Run the distance loop. If it stops as separated, that is the answer
-//!    (its stop rule is a proof, see [`crate::distance`]).
+//!    (its stop rule is a proof, see [`crate::distance`](mod@crate::distance)).
 //! 2. Otherwise its final simplex `S` holds the origin with barycentric
 //!    coordinates `λ > 0` on the face `G` it kept (Johnson's sub-algorithm
 //!    keeps the smallest face holding the closest point in its relative
@@ -175,9 +175,8 @@ where
 /// `w = s_{A−B}(axis)`, is at most `τ`. The second test is needed because
 /// `dist2 = |v|²` is only an upper bound: the loop also stops when its gap
 /// is below rounding noise and no progress is possible, and on an
-/// ill-conditioned face that leaves `|v|` far above `τ` (shapes that share
-/// a vertex were reported separated at `|v| ≈ 10⁻⁹`, `tests/verdict.rs`),
-/// while the lower bound `−w·axis/|axis|` holds for any `axis`, whatever
+/// ill-conditioned face that leaves `|v|` far above `τ`, while the lower
+/// bound `−w·axis/|axis|` holds for any `axis`, whatever
 /// the rounding of `v`. One support call, counted in `iterations`.
 fn unresolved<T, const N: usize, A, B>(
     a: &A,
@@ -236,9 +235,8 @@ fn scale2<'a, T: Scalar + 'a, const N: usize>(
 /// plane separates `A` from `B` by `−w·d/|d|`). The candidates are the
 /// simplex vertices' directions and the loop's axis `−v` (one support call,
 /// counted in `iterations`): `−v` alone can be rounding noise when `|v|`
-/// is, and a vertex direction alone can point the wrong way (found in
-/// review: 1D `f32` points `13.0000095` and `13` got the normal `+1`, from
-/// `A` away from `B`). The smallest signed offset wins: the most separating
+/// is, and a vertex direction alone can point the wrong way. The smallest
+/// signed offset wins: the most separating
 /// direction, which `checked_boundary` then checks.
 fn band_normal<T, const N: usize, A, B>(
     a: &A,

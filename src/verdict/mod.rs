@@ -18,7 +18,7 @@
 //! Both routes run a GJK loop to a simplex of `A − B` that holds the
 //! origin, then **descend**: if `O` lies in the relative interior of a face
 //! `G` of that simplex, `O ∈ int K ⇔ π(O) ∈ int π(K)` for a projection `π`
-//! along `span(G)` (the claim and its proof are in [`boolean_route`]), so
+//! along `span(G)` (the claim and its proof are in `verdict/boolean_route.rs`), so
 //! the question recurses in a lower dimension until `G` is a single vertex
 //! (touching, with that vertex's search direction as the normal) or fills
 //! the remaining space (penetrating).

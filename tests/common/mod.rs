@@ -2,6 +2,7 @@
 #![allow(dead_code)] // each test binary uses a different subset of the helpers
 
 pub mod epa_check;
+pub mod long;
 pub mod spec_table;
 pub mod ties;
 

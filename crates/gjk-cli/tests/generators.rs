@@ -7,6 +7,9 @@ use gjk_case::parse_line;
 use gjk_gen::{build, cases, Family, FamilyChoice, Params, MAX_DIM};
 use gjk_oracle::{self as oracle, Relation};
 
+#[path = "../../../tests/common/long.rs"]
+mod long;
+
 /// Every family in every dimension from 1 to `MAX_DIM`, several seeds and
 /// scales: the construction's claims (relation, distance, normal) hold
 /// according to the oracle, and the mantissas respect the documented bounds.
@@ -16,7 +19,8 @@ fn every_family_agrees_with_the_oracle() {
     for dim in 1..=MAX_DIM {
         // Every family and dimension; more seeds and scales in low dimensions
         // (the oracle's LP grows with the dimension).
-        let seeds: u64 = if dim <= 3 { 4 } else { 1 };
+        // (GJK_LONG_TESTS: 4 seeds up to 3D; otherwise 1.)
+        let seeds: u64 = if dim <= 3 { long::campaign(1, 4) } else { 1 };
         for family in Family::supported(dim) {
             for seed in 0..seeds {
                 let mut all = vec![Params::new(family, dim, seed)];

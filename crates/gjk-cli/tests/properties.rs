@@ -123,6 +123,10 @@ fn exact(p: &Pts) -> Exact {
     }
 }
 
+/// The number of cases per property: all of them under `GJK_LONG_TESTS`.
+#[path = "../../../tests/common/long.rs"]
+mod long;
+
 /// A fixed seed, so that a failure in CI is a failure on every machine and
 /// can be replayed; `PROPTEST_RNG_SEED=<n> cargo test --test properties`
 /// explores other inputs (any failure prints its minimal input).
@@ -146,7 +150,7 @@ fn pairs() -> impl Strategy<Value = Pair> {
 }
 
 proptest! {
-    #![proptest_config(config(48))]
+    #![proptest_config(config(long::campaign(8, 48)))]
 
     /// (A, B) and (B, A): the same relation and distance, the axis negated.
     /// Injected bug: the descent's one-dimensional step tested only one side
@@ -284,7 +288,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(config(64))]
+    #![proptest_config(config(long::campaign(8, 64)))]
 
     /// `f64` and `f32` agree with exact mode outside the tolerance band
     /// (`gjk_cli::fuzzing::check`, the differential fuzz targets' checks: relation

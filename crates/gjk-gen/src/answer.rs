@@ -5,7 +5,7 @@
 //!
 //! # The distance certificate
 //!
-//! The exact distance loop ([`gjk::distance`], rationals) returns witness
+//! The exact distance loop ([`gjk::distance`](mod@gjk::distance), rationals) returns witness
 //! points `w_A`, `w_B` and `dist2`. With `v = w_A − w_B`, the answer is
 //! proved when
 //!

@@ -48,7 +48,7 @@
 //! common multiple `s` of their denominators (which scales every facet
 //! distance by `s` and no normal direction), so the enumeration runs on
 //! integers, with determinants by Bareiss's fraction-free elimination; the
-//! answer is scaled back by `1/s`. Nothing is shared with [`gjk::epa`].
+//! answer is scaled back by `1/s`. Nothing is shared with [`gjk::epa`](mod@gjk::epa).
 //!
 //! # Limits
 //!

@@ -183,7 +183,7 @@ fn check_touching(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: common::long::campaign(40, 300), failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn lp_and_enumeration_agree_1d((a, b) in pair(1, 3)) { check(&a, &b)?; }
@@ -215,7 +215,7 @@ proptest! {
 fn the_random_pairs_cover_all_three_relations() {
     let mut runner = proptest::test_runner::TestRunner::deterministic();
     let mut seen = [0usize; 3];
-    for _ in 0..300 {
+    for _ in 0..common::long::campaign(40, 300) {
         let (a, b) = pair(3, 4).new_tree(&mut runner).unwrap().current();
         let i = match oracle::relation(&a, &b).unwrap() {
             Relation::Separated => 0,
@@ -334,7 +334,7 @@ fn brute(m: &[Vec<Rational>], b: &[Rational], c: &[Rational]) -> (u8, Option<Rat
 fn lp_vs_brute_force_over_all_bases() {
     let mut rng = Lcg(7);
     let mut stats = [0usize; 3];
-    for it in 0..4000 {
+    for it in 0..common::long::campaign(500, 4000) {
         let rows = rng.int(1, 4) as usize;
         let n = rng.int(1, 6) as usize;
         let mut m: Vec<Vec<Rational>> = (0..rows)
@@ -461,7 +461,7 @@ fn brute_relation(a: &[Vec<Rational>], b: &[Vec<Rational>]) -> Relation {
 fn relation_vs_brute_force() {
     let mut rng = Lcg(11);
     let mut stats = std::collections::BTreeMap::new();
-    for it in 0..3000 {
+    for it in 0..common::long::campaign(400, 3000) {
         let dim = rng.int(1, 3) as usize;
         let mk = |rng: &mut Lcg| {
             let n = rng.int(1, 3) as usize;
@@ -502,7 +502,7 @@ fn penetration_depth_is_the_shortest_touching_translation() {
     }
     let mut g = Lcg(4242);
     let mut penetrating = [0usize; 4];
-    for case in 0..160 {
+    for case in 0..common::long::campaign(30, 160) {
         let dim = 1 + case % 4;
         let mut cloud = |lo: usize, hi: usize| -> Vec<Vec<Rational>> {
             (0..g.int(lo as i64, hi as i64))

@@ -54,7 +54,7 @@
 //! `abs = 10⁻¹²`. An `f64` distance is at best correct to the unit roundoff
 //! `u = 2⁻⁵³ ≈ 1.1·10⁻¹⁶` relative; a GJK that stops on a relative gap `ε`
 //! is off by up to `ε` relative (this crate's `f64` loop: `2.3·10⁻¹³`, see
-//! [`gjk::distance`]). `10⁻⁹` accepts any implementation at least that
+//! [`gjk::distance`](mod@gjk::distance)). `10⁻⁹` accepts any implementation at least that
 //! careful with four digits to spare, and still flags an error in the tenth
 //! significant digit. `abs` is for answers whose exact value is `0` (touching
 //! shapes), where `rel` gives no room; `10⁻¹²` is the rounding noise of a
@@ -65,7 +65,7 @@
 //! # Penetration depth
 //!
 //! The exact squared depth `P` comes from EPA in exact arithmetic
-//! ([`gjk::epa`]; van den Bergen 2001), which equals the minimum over the
+//! ([`gjk::epa`](mod@gjk::epa); van den Bergen 2001), which equals the minimum over the
 //! facets of `A − B` of the facet's squared distance to the origin (checked
 //! against the oracle's facet enumeration in `tests/epa.rs`); above the
 //! compiled dimensions, from that enumeration itself. It compares like the

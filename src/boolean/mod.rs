@@ -21,7 +21,7 @@
 //! origin lies in the closed simplex, a subset of `A − B`. So shapes that
 //! touch at a vertex, an edge or a face *intersect*. The seeds' other
 //! convention (seed 001: touching is not colliding) is offered by
-//! [`crate::contact`] as [`crate::contact::penetrates`].
+//! [`crate::verdict`](mod@crate::verdict) as [`crate::verdict::penetrates`].
 //!
 //! # Tie-breaking, per branch
 //!
@@ -75,22 +75,9 @@
 //!
 //! # Float mode: containment is checked
 //!
-//! In float mode the classifier takes a sign test below its rounding noise
-//! as zero ([`crate::classify`], "values below their own rounding error
-//! count as zero"), which may place the origin on a feature it is not on.
-//! So before the loop reports `Intersecting`, the closest point of the
-//! closed simplex is recomputed by the distance sub-algorithm
-//! ([`crate::distance::closest_point`], proven safe in float mode), and the
-//! claim stands only if that point is within `ABS_TOL_FACTOR · u · scale` of
-//! the origin: the same test by which the distance loop says "intersecting"
-//! ([`crate::tolerance::ABS_TOL_FACTOR`]). Otherwise the loop goes on from
-//! the face holding the closest point, reclassified; if the classifier finds
-//! no search direction there either, the query ends with no verdict
-//! ([`NoVerdict::Degenerate`]). Found by the `diff_2d` fuzz target: an
-//! `f32` triangle `2000 u` (relative) away from the origin, thin enough
-//! that its edge test was below the noise threshold, was called containing
-//! (tests/fuzz_crashes). A trace shows the classifier's region for that
-//! step, with the face and direction the check chose.
+//! Before the loop reports `Intersecting` in float mode, the closest point
+//! of the closed simplex is recomputed by the distance sub-algorithm: see
+//! `boolean/containment.rs`.
 //!
 //! # Degenerate directions (seeds 000 and 001)
 //!
@@ -101,46 +88,20 @@
 //! dimension. A zero search direction can therefore only come from rounding
 //! (float mode), and is reported as non-convergence.
 
+mod containment;
+mod observe;
+
+pub use observe::{Observer, Step};
+
 use crate::classify::classify;
-use crate::distance::subalgorithm::{closest_point_fixed, Face};
 use crate::error::Error;
 use crate::region::{Region, RegionKind};
 use crate::relation::NoVerdict;
 use crate::scalar::Scalar;
 use crate::shape::Support;
 use crate::simplex::{start_direction, support_vertex, Simplex, Vertex};
-use crate::tolerance::{containment_band, normalized_f64, DEFAULT_MAX_ITERATIONS};
+use crate::tolerance::DEFAULT_MAX_ITERATIONS;
 use crate::vector::{dot, is_finite, is_zero, Vector};
-
-/// Float mode only: `Some(face)` when the closed simplex `simplex`, which
-/// the classifier says contains the origin, is in fact farther from it than
-/// the band `ABS_TOL_FACTOR · u · scale` ([`crate::tolerance::ABS_TOL_FACTOR`],
-/// `scale` the largest norm of its points), with `face` the vertices that
-/// hold its closest point (see "Float mode: containment is checked" in the
-/// module docs). Always `None` in exact mode.
-///
-/// The closest point comes from the distance sub-algorithm
-/// ([`crate::distance::closest_point`]) run in `f64` on the points scaled by
-/// a power of two ([`crate::vector::normalized`]): exact conversions, no
-/// overflow or underflow, and for `f32` input 29 more bits than the
-/// classifier had.
-///
-/// Nothing here allocates (the points and the face are on the stack,
-/// [`Points`] and [`Face`]): an intersecting float query costs no heap
-/// allocation either (`tests/allocations.rs`).
-fn containment_refuted<T: Scalar, const N: usize>(
-    simplex: &Simplex<T, N>,
-) -> Result<Option<Face>, Error> {
-    if T::EXACT {
-        return Ok(None);
-    }
-    // The check fails closed: a failure of its own is an error, never
-    // "the containment stands" (found in review).
-    let (pts, scale) = normalized_f64(simplex.points())?;
-    let closest = closest_point_fixed(&pts)?;
-    let tol = containment_band::<T>(scale);
-    Ok((closest.dist2.sqrt() > tol).then_some(closest.kept))
-}
 
 /// Query options.
 #[derive(Clone, Debug, PartialEq)]
@@ -220,54 +181,6 @@ pub struct Report<T: Scalar, const N: usize> {
     /// The number of support points of `A − B` computed (each costs one
     /// support call on `A` and one on `B`).
     pub iterations: usize,
-}
-
-/// One pass of the loop, as an [`Observer`] sees it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Step<T: Scalar, const N: usize> {
-    /// `0` for the first support point.
-    pub iteration: usize,
-    /// The search direction `d`.
-    pub direction: Vector<T, N>,
-    /// The new support point `w` (with its points on `A` and `B`).
-    pub vertex: Vertex<T, N>,
-    /// `w · d`; negative ends the query as separated.
-    pub progress: T,
-    /// The simplex the classifier saw (new vertex first); empty when the
-    /// step ended with the support test.
-    pub simplex: Simplex<T, N>,
-    /// The region the classifier named (`None` when the step ended with the
-    /// support test).
-    pub region: Option<Region>,
-    /// The simplex after the step (the kept vertices).
-    pub kept: Simplex<T, N>,
-    /// The next search direction, if the search goes on.
-    pub next_direction: Option<Vector<T, N>>,
-    /// Float mode: `region` is a containing one, but the containment check
-    /// refuted it (module docs, "Float mode: containment is checked");
-    /// `kept` and `next_direction` are then the check's (or the query ends
-    /// with no verdict). Always `false` in exact mode.
-    pub containment_refuted: bool,
-}
-
-/// Watches the loop. The unit type `()` watches nothing and costs nothing:
-/// with [`Observer::ENABLED`] `false` no [`Step`] is ever built.
-pub trait Observer<T: Scalar, const N: usize> {
-    /// Whether [`Observer::step`] should be called.
-    const ENABLED: bool = true;
-    /// Called once per pass of the loop.
-    fn step(&mut self, step: Step<T, N>);
-}
-
-impl<T: Scalar, const N: usize> Observer<T, N> for () {
-    const ENABLED: bool = false;
-    fn step(&mut self, _: Step<T, N>) {}
-}
-
-impl<T: Scalar, const N: usize> Observer<T, N> for Vec<Step<T, N>> {
-    fn step(&mut self, step: Step<T, N>) {
-        self.push(step);
-    }
 }
 
 /// The boolean query with the default [`Options`]: `Ok(true)` if the closed
@@ -433,7 +346,7 @@ fn decide<T: Scalar, const N: usize>(grown: &Simplex<T, N>) -> Result<Next<T, N>
         direction: c.direction.clone(),
     };
     if next.kind == RegionKind::Contains {
-        if let Some(face) = containment_refuted(grown)? {
+        if let Some(face) = containment::refuted(grown)? {
             let sub = grown.select(&face).unwrap_or_else(|| grown.clone());
             let again = classify(&sub)?;
             match (again.region.kind(), &again.direction) {
@@ -447,54 +360,4 @@ fn decide<T: Scalar, const N: usize>(grown: &Simplex<T, N>) -> Result<Next<T, N>
         }
     }
     Ok(next)
-}
-
-impl<T: Scalar, const N: usize> Next<T, N> {
-    /// The [`Step`] of a pass that classified `grown`: the classifier's
-    /// region, with what the loop keeps and where it searches next.
-    fn step(
-        &self,
-        iteration: usize,
-        d: &Vector<T, N>,
-        vertex: Vertex<T, N>,
-        progress: T,
-        grown: Simplex<T, N>,
-    ) -> Step<T, N> {
-        Step {
-            iteration,
-            direction: d.clone(),
-            vertex,
-            progress,
-            simplex: grown,
-            region: Some(self.region),
-            kept: self.kept.clone(),
-            next_direction: self.direction.clone(),
-            // A containing region the loop does not stop on was refuted.
-            containment_refuted: self.region.kind() == RegionKind::Contains
-                && self.kind != RegionKind::Contains,
-        }
-    }
-}
-
-impl<T: Scalar, const N: usize> Step<T, N> {
-    /// The [`Step`] of a pass that ended with the support test.
-    fn separating(
-        iteration: usize,
-        d: &Vector<T, N>,
-        vertex: &Vertex<T, N>,
-        progress: T,
-        kept: &Simplex<T, N>,
-    ) -> Step<T, N> {
-        Step {
-            iteration,
-            direction: d.clone(),
-            vertex: vertex.clone(),
-            progress,
-            simplex: Simplex::new(),
-            region: None,
-            kept: kept.clone(),
-            next_direction: None,
-            containment_refuted: false,
-        }
-    }
 }

@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+"""The read-first paths of ARCHITECTURE.md, with their line counts.
+
+    scripts/read_path.py            # print each path, file by file
+    scripts/read_path.py --check    # also fail if a path is over its budget
+
+A file's count is every line a reader meets before its unit tests (docs,
+derivations and code; the `#[cfg(test)]` module at the end is not on the
+path). The paths follow one query from the call to the answer, in reading
+order; what a reader looks up only when a name is met (the scalar traits,
+vector products) is listed after each path, not counted.
+"""
+
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+PATHS = {
+    "3D boolean query: gjk::gjk on two 3D hulls": (1500, [
+        ("src/boolean/mod.rs", "the loop, its proof of termination, its outcome"),
+        ("src/boolean/containment.rs", "float mode: a containing region is checked"),
+        ("src/shape/hull.rs", "the support map of a hull"),
+        ("src/simplex.rs", "the simplex and one support point of A − B"),
+        ("src/classify/mod.rs", "the classifier: which region, what to keep"),
+        ("src/classify/signs.rs", "the sign tests"),
+        ("src/classify/segment.rs", "3D-LINE-*"),
+        ("src/classify/triangle.rs", "3D-TRI-*"),
+        ("src/classify/tetrahedron.rs", "3D-TET-*"),
+        ("src/region.rs", "the region names, one variant per spec ID"),
+    ], ["src/scalar.rs", "src/vector.rs", "src/tolerance.rs", "src/error.rs"]),
+    "distance query: gjk::distance in any dimension": (2000, [
+        ("src/distance/mod.rs", "the loop, its stop rule and accuracy"),
+        ("src/shape/hull.rs", "the support map of a hull"),
+        ("src/simplex.rs", "the simplex and one support point of A − B"),
+        ("src/distance/subalgorithm.rs", "Johnson's sub-algorithm: the closest point of a simplex"),
+        ("src/distance/warm.rs", "the warm start (an option)"),
+        ("src/distance/hidden.rs", "float mode: progress hidden by rounding"),
+        ("src/relation.rs", "the no-verdict reasons"),
+    ], ["src/scalar.rs", "src/vector.rs", "src/tolerance.rs", "src/error.rs"]),
+}
+
+
+def lines_before_tests(path):
+    text = (ROOT / path).read_text()
+    cut = re.search(r"^#\[cfg\(test\)\]", text, re.M)
+    if cut:
+        text = text[: cut.start()]
+    return text.count("\n")
+
+
+def main():
+    over = False
+    for name, (budget, files, lookups) in PATHS.items():
+        total = 0
+        print(f"{name} (budget {budget})")
+        for f, what in files:
+            n = lines_before_tests(f)
+            total += n
+            print(f"  {n:5}  {f}  {what}")
+        print(f"  {total:5}  in all" + ("  OVER BUDGET" if total > budget else ""))
+        print("         looked up when met: " + ", ".join(
+            f"{f} ({lines_before_tests(f)})" for f in lookups))
+        over |= total > budget
+    if "--check" in sys.argv and over:
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
