@@ -646,9 +646,20 @@ fn cgal_section(md: &mut String, per_dim: usize, jobs: usize) -> Result<(), Stri
                     ));
                 }
             },
-            (other, Ok(_)) => {
+            (other, Ok(x)) => {
                 r[3] += 1;
-                failures.push((e.id.clone(), format!("{other:?}")));
+                let what = match other {
+                    Some(Reply::Fail { kind, message }) => format!("{kind}: {message}"),
+                    Some(Reply::Ok { .. }) => "an answer without a squared distance".into(),
+                    None => "no reply".into(),
+                };
+                failures.push((
+                    e.id.clone(),
+                    e.a.len(),
+                    e.b.len(),
+                    what,
+                    exact::distance_squared(x).to_string(),
+                ));
             }
         }
     }
@@ -681,14 +692,24 @@ fn cgal_section(md: &mut String, per_dim: usize, jobs: usize) -> Result<(), Stri
     }
     let _ = writeln!(
         md,
-        "\n**{same} of {total} squared distances identical** ({same_separated} of them \
-         separated pairs, d² > 0; the others intersect, d² = 0 on both sides).\n"
+        "\n**{same} of {total} squared distances identical, {} different** ({same_separated} \
+         of the identical ones separated pairs, d² > 0; the others intersect, d² = 0 on both \
+         sides); CGAL gave no answer on {}{}\n",
+        differing.len(),
+        failures.len(),
+        if failures.is_empty() { "." } else { ":" }
     );
-    for (id, theirs, ours) in differing.iter().take(5) {
+    for (id, theirs, ours) in differing.iter().take(20) {
         let _ = writeln!(md, "* different: `{id}`: CGAL `{theirs}`, exact `{ours}`");
     }
-    for (id, what) in failures.iter().take(5) {
-        let _ = writeln!(md, "* CGAL failed: `{id}`: {what}");
+    for (id, na, nb, what, ours) in failures.iter().take(20) {
+        let _ = writeln!(
+            md,
+            "* `{id}` ({na} + {nb} points; exact d² = `{ours}`): {what}"
+        );
+    }
+    if differing.len() > 20 || failures.len() > 20 {
+        let _ = writeln!(md, "* … (the first 20 of each)");
     }
     if !differing.is_empty() || !failures.is_empty() {
         let _ = writeln!(md);

@@ -6,7 +6,8 @@
 //! shows failure families or says it found none, every smallest case it
 //! prints disagrees with the exact answers when pasted into
 //! `gjk check --rel 1e-6` (its code, default absolute tolerance), and CGAL
-//! agrees with the exact squared distance on at least 5,000 pairs.
+//! gives the exact squared distance on at least 5,000 pairs and a different
+//! one on none.
 
 use std::path::Path;
 use std::process::Command;
@@ -71,6 +72,8 @@ fn every_peer_shows_a_failure_family_with_a_smallest_case_that_gjk_check_rejects
     }
 }
 
+/// Identical on at least 5,000 pairs, different on none (a pair CGAL does
+/// not answer within the runner's limit is listed, not counted as either).
 #[test]
 fn cgal_agrees_with_the_exact_distance_on_at_least_5000_pairs() {
     let report = report();
@@ -84,7 +87,7 @@ fn cgal_agrees_with_the_exact_distance_on_at_least_5000_pairs() {
         .filter_map(|w| w.replace(',', "").parse().ok())
         .collect();
     assert!(
-        matches!(numbers[..], [same, total] if same == total && total >= 5000),
+        matches!(numbers[..], [same, total, 0] if same <= total && same >= 5000),
         "{figures}"
     );
 }
