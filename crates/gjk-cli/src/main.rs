@@ -41,6 +41,8 @@ enum Command {
         /// region).
         #[arg(long, requires = "variant")]
         steps: bool,
+        #[command(flatten)]
+        parallel: cli::parallel::ParallelArgs,
         /// The case file, or `-` for standard input.
         file: String,
     },
@@ -84,8 +86,9 @@ fn main() -> ExitCode {
             max_iterations,
             variant,
             steps,
+            parallel,
             file,
-        } => match run_query(scalar, max_iterations, variant, steps, &file) {
+        } => match run_query(scalar, max_iterations, variant, steps, &parallel, &file) {
             Ok(true) => ExitCode::SUCCESS,
             Ok(false) => ExitCode::from(1),
             // The reader went away (`gjk query … | head`): stop quietly.
@@ -151,6 +154,7 @@ fn run_query(
     max_iterations: usize,
     variant: Option<cli::variant::VariantArg>,
     steps: bool,
+    parallel: &cli::parallel::ParallelArgs,
     file: &str,
 ) -> io::Result<bool> {
     let input = cli::open_input(file)?;
@@ -165,9 +169,9 @@ fn run_query(
                 "--variant runs in exact, f64 or f32 arithmetic (the seeds have no certificates)",
             )),
         };
-        return cli::variant::query(variant, arith, steps, input);
+        return cli::variant::query(variant, arith, steps, input, parallel);
     }
-    cli::answer_lines(input, |case| {
+    cli::answer_lines(input, parallel, |case| {
         gjk_cli::query::answer(case, scalar, max_iterations)
     })
 }

@@ -29,9 +29,10 @@ use gjk::tolerance::DEFAULT_MAX_ITERATIONS;
 use gjk_case::{read_cases, Case};
 use serde_json::{json, Map, Value};
 
+use super::parallel::{ordered_map, ParallelArgs};
 use super::progress::Progress;
 use super::variant::{run_json, ArithArg, VariantArg};
-use crate::check::{Answer, Claim, Expect, Expected};
+use crate::check::{Answer, Claim, Expect, Expected, Judged};
 use gjk_variants::cases::run_case;
 use gjk_variants::VariantOptions;
 
@@ -55,6 +56,8 @@ pub struct CheckArgs {
     /// With `--variant`: the arithmetic it runs in.
     #[arg(long, value_enum, default_value_t = ArithArg::Exact)]
     scalar: ArithArg,
+    #[command(flatten)]
+    parallel: ParallelArgs,
     /// The case file, or `-` for standard input.
     file: String,
 }
@@ -75,7 +78,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
 fn check(args: &CheckArgs) -> io::Result<u8> {
     let tol = Tolerance::parse(&args.rel, &args.abs)
         .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
-    let (input, size): (Box<dyn io::Read>, Option<u64>) = if args.file == "-" {
+    let (input, size): (Box<dyn io::Read + Send>, Option<u64>) = if args.file == "-" {
         (Box::new(io::stdin()), None)
     } else {
         let f = std::fs::File::open(&args.file)
@@ -86,31 +89,37 @@ fn check(args: &CheckArgs) -> io::Result<u8> {
     let (mut progress, counted) = Progress::new(input, size);
     let mut out = io::stdout().lock();
     let mut summary = Summary::default();
-    for (n, item) in read_cases(BufReader::new(counted)).enumerate() {
-        progress.update(n);
-        match item {
-            Ok(case) => {
-                summary.cases += 1;
-                let variant = args.variant.map(|v| (v, args.scalar));
-                check_case(
-                    &case,
-                    &tol,
-                    args.max_iterations,
-                    variant,
-                    &mut summary,
-                    &mut out,
-                )?;
+    let variant = args.variant.map(|v| (v, args.scalar));
+    let mut n = 0;
+    // The cases are judged on the worker threads; the summary and the
+    // output are written here, in input order.
+    ordered_map(
+        read_cases(BufReader::new(counted)),
+        args.parallel.shard,
+        args.parallel.threads(),
+        |item| {
+            item.map(|case| check_case(&case, &tol, args.max_iterations, variant))
+                .map_err(Box::new)
+        },
+        |checked| {
+            progress.update(n);
+            n += 1;
+            match checked {
+                Ok(checked) => {
+                    summary.cases += 1;
+                    write_case(checked, &mut summary, &mut out)
+                }
+                Err(e) => {
+                    summary.errors += 1;
+                    let mut m = Map::new();
+                    m.insert("id".into(), e.id.clone());
+                    m.insert("line".into(), json!(e.line));
+                    m.insert("error".into(), json!(e.error.to_string()));
+                    writeln!(out, "{}", Value::Object(m))
+                }
             }
-            Err(e) => {
-                summary.errors += 1;
-                let mut m = Map::new();
-                m.insert("id".into(), e.id.clone());
-                m.insert("line".into(), json!(e.line));
-                m.insert("error".into(), json!(e.error.to_string()));
-                writeln!(out, "{}", Value::Object(m))?;
-            }
-        }
-    }
+        },
+    )?;
     progress.finish();
     writeln!(out, "{}", summary.to_json(&tol))?;
     out.flush()?;
@@ -118,23 +127,31 @@ fn check(args: &CheckArgs) -> io::Result<u8> {
     Ok(summary.status())
 }
 
-/// Checks one case, writing its disagreements (or its error).
+/// One case judged (on a worker thread), before it is written.
+struct Checked {
+    /// The `id`, `line` and `category` of every line about the case.
+    head: Map<String, Value>,
+    category: Option<String>,
+    /// The variant's fields of each disagreement line (`--variant`).
+    extra: Map<String, Value>,
+    judged: Result<Option<(Expect, Vec<Judged>)>, String>,
+}
+
+/// Judges one case: its `expect` (or the variant's answer) against the
+/// exact answers.
 fn check_case(
     case: &Case,
     tol: &Tolerance,
     max_iterations: usize,
     variant: Option<(VariantArg, ArithArg)>,
-    summary: &mut Summary,
-    out: &mut impl Write,
-) -> io::Result<()> {
+) -> Checked {
     let cat = category(case);
-    let head = |m: &mut Map<String, Value>| {
-        m.insert("id".into(), case.id_or_line());
-        m.insert("line".into(), json!(case.line));
-        if let Some(c) = &cat {
-            m.insert("category".into(), json!(c));
-        }
-    };
+    let mut head = Map::new();
+    head.insert("id".into(), case.id_or_line());
+    head.insert("line".into(), json!(case.line));
+    if let Some(c) = &cat {
+        head.insert("category".into(), json!(c));
+    }
     // With --variant, its run supplies the answer (and the extra fields of
     // each disagreement line).
     let mut extra = Map::new();
@@ -162,13 +179,28 @@ fn check_case(
         let judged = judge(&expect, &exact, tol);
         Ok(Some((expect, judged)))
     });
+    Checked {
+        head,
+        category: cat,
+        extra,
+        judged,
+    }
+}
+
+/// Writes a judged case's disagreements (or its error) and counts it.
+fn write_case(checked: Checked, summary: &mut Summary, out: &mut impl Write) -> io::Result<()> {
+    let Checked {
+        head,
+        category,
+        extra,
+        judged,
+    } = checked;
     match judged {
         Ok(None) => summary.without_expect += 1,
         Ok(Some((expect, judged))) => {
-            summary.add(cat.as_deref(), &expect, &judged);
+            summary.add(category.as_deref(), &expect, &judged);
             for j in judged.iter().filter(|j| j.verdict == Verdict::Disagree) {
-                let mut m = Map::new();
-                head(&mut m);
+                let mut m = head.clone();
                 m.insert("field".into(), json!(j.answer.name()));
                 m.extend(extra.clone());
                 m.insert("theirs".into(), j.given.clone());
@@ -181,8 +213,7 @@ fn check_case(
         }
         Err(message) => {
             summary.errors += 1;
-            let mut m = Map::new();
-            head(&mut m);
+            let mut m = head;
             m.insert("error".into(), json!(message));
             writeln!(out, "{}", Value::Object(m))?;
         }

@@ -2,6 +2,7 @@
 //! (`main.rs` only declares them and dispatches; see `ARCHITECTURE.md`).
 
 pub mod check;
+pub mod parallel;
 mod progress;
 pub mod trace;
 pub mod variant;
@@ -24,7 +25,7 @@ pub enum ScalarArg {
 }
 
 /// A case file, or standard input for `-`. The error names the file.
-pub fn open_input(file: &str) -> io::Result<Box<dyn BufRead>> {
+pub fn open_input(file: &str) -> io::Result<Box<dyn BufRead + Send>> {
     if file == "-" {
         return Ok(Box::new(BufReader::new(io::stdin())));
     }
@@ -33,27 +34,33 @@ pub fn open_input(file: &str) -> io::Result<Box<dyn BufRead>> {
     Ok(Box::new(BufReader::new(f)))
 }
 
-/// `gjk query`'s output: one JSON line per case of `input`, `answer`'s or
-/// `{"id": …, "error": …}`; `Ok(false)` if some line had an error.
+/// `gjk query`'s output: one JSON line per case of `input` (of its shard),
+/// `answer`'s or `{"id": …, "error": …}`, in input order, computed on
+/// `parallel`'s worker threads; `Ok(false)` if some line had an error.
 pub fn answer_lines(
-    input: Box<dyn BufRead>,
-    mut answer: impl FnMut(&Case) -> Result<Value, String>,
+    input: Box<dyn BufRead + Send>,
+    parallel: &parallel::ParallelArgs,
+    answer: impl Fn(&Case) -> Result<Value, String> + Sync,
 ) -> io::Result<bool> {
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut all_ok = true;
-    for item in read_cases(input) {
-        let value = match item {
-            Ok(case) => answer(&case).unwrap_or_else(|message| {
+    parallel::ordered_map(
+        read_cases(input),
+        parallel.shard,
+        parallel.threads(),
+        |item| match item {
+            Ok(case) => answer(&case)
+                .map_err(|message| json!({ "id": case.id_or_line(), "error": message })),
+            Err(e) => Err(e.to_json()),
+        },
+        |value| {
+            let value = value.unwrap_or_else(|error| {
                 all_ok = false;
-                json!({ "id": case.id_or_line(), "error": message })
-            }),
-            Err(e) => {
-                all_ok = false;
-                e.to_json()
-            }
-        };
-        writeln!(out, "{value}")?;
-    }
+                error
+            });
+            writeln!(out, "{value}")
+        },
+    )?;
     Ok(all_ok)
 }

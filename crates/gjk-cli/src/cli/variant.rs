@@ -114,10 +114,11 @@ pub fn query(
     variant: VariantArg,
     arith: ArithArg,
     steps: bool,
-    input: Box<dyn io::BufRead>,
+    input: Box<dyn io::BufRead + Send>,
+    parallel: &super::parallel::ParallelArgs,
 ) -> io::Result<bool> {
     let (variant, arith) = (variant.variant(), arith.arith());
-    super::answer_lines(input, |case| answer(case, variant, arith, steps))
+    super::answer_lines(input, parallel, |case| answer(case, variant, arith, steps))
 }
 
 fn answer(case: &Case, variant: Variant, arith: Arith, steps: bool) -> Result<Value, String> {
