@@ -7,6 +7,7 @@
 //! * [`trace_format`], [`picture`] and [`html`]: a trace as text, JSON,
 //!   SVG and a web page (`gjk trace`), and the spec's region pictures;
 //! * [`cli`]: argument types, reading case files, the subcommands;
+//! * [`number`]: float approximations of exact values (never `null`);
 //! * `fuzzing` (feature `fuzzing`): the fuzz targets' bodies.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -16,6 +17,7 @@ pub mod cli;
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;
 pub mod html;
+pub mod number;
 pub mod picture;
 pub mod query;
 pub mod trace_format;

@@ -11,6 +11,7 @@ use gjk_case::Case;
 use serde_json::{json, Map, Value};
 
 use crate::cli::ScalarArg;
+use crate::number::{float_json, sqrt_approx_json};
 
 use crate::check::exact::beyond_compiled;
 
@@ -115,13 +116,26 @@ fn penetration_fields<T: FromRational + gjk::Field, const N: usize>(
         .outcome
     {
         EpaOutcome::Penetrating(p) => {
-            m.insert("penetration_depth".into(), json!(p.depth2.to_f64().sqrt()));
+            let depth = if T::EXACT {
+                root_json(&p.depth2)
+            } else if p.depth2.is_finite() {
+                json!(p.depth2.to_f64().sqrt())
+            } else {
+                // The float depth² overflowed: the depth is the length of
+                // the (finite) penetration vector, measured without
+                // overflow.
+                float_json(scaled_norm(p.penetration.iter().map(Scalar::to_f64)))
+            };
+            m.insert("penetration_depth".into(), depth);
             m.insert("penetration_depth_squared".into(), scalar_json(&p.depth2));
             let normal = if T::EXACT {
                 vector_json(&p.normal)
             } else {
                 let n: Vec<f64> = p.normal.iter().map(Scalar::to_f64).collect();
-                let len = n.iter().map(|x| x * x).sum::<f64>().sqrt();
+                let mut len = n.iter().map(|x| x * x).sum::<f64>().sqrt();
+                if !len.is_finite() || len == 0.0 {
+                    len = scaled_norm(n.iter().copied());
+                }
                 json!(n.iter().map(|x| x / len).collect::<Vec<f64>>())
             };
             m.insert("normal".into(), normal);
@@ -184,6 +198,26 @@ fn certified_query<const N: usize>(case: &Case, max_iterations: usize) -> Result
     Ok(Value::Object(m))
 }
 
+/// `|x|` without overflow or underflow in the squares (scaled by the
+/// largest magnitude first).
+fn scaled_norm(x: impl Iterator<Item = f64> + Clone) -> f64 {
+    let m = x.clone().fold(0.0f64, |m, v| m.max(v.abs()));
+    if m == 0.0 || !m.is_finite() {
+        return m;
+    }
+    m * x.map(|v| (v / m) * (v / m)).sum::<f64>().sqrt()
+}
+
+/// The square root of a squared distance or depth as the tool prints it:
+/// exact values through [`sqrt_approx_json`] (a number while it is a
+/// normal double, else a decimal string), floats as numbers.
+fn root_json<T: Scalar + 'static>(x2: &T) -> Value {
+    match (x2 as &dyn std::any::Any).downcast_ref::<Rational>() {
+        Some(r) => sqrt_approx_json(r),
+        None => float_json(x2.to_f64().sqrt()),
+    }
+}
+
 /// `distance_squared` and `distance` of intersecting shapes.
 fn zero_distance<T: Scalar>(m: &mut Map<String, Value>) {
     m.insert("distance_squared".into(), scalar_json(&T::zero()));
@@ -239,19 +273,23 @@ fn distance_fields<T: FromRational + gjk::Field, const N: usize>(
 
 /// `distance_squared` (exact `"p/q"` in exact mode), `distance` (a number:
 /// the square root, rounded, in every mode) and the witness points.
-fn separation_fields<T: Scalar, const N: usize>(s: &Separation<T, N>, m: &mut Map<String, Value>) {
+fn separation_fields<T: Scalar + 'static, const N: usize>(
+    s: &Separation<T, N>,
+    m: &mut Map<String, Value>,
+) {
     m.insert("distance_squared".into(), scalar_json(&s.dist2));
-    m.insert("distance".into(), json!(s.dist2.to_f64().sqrt()));
+    m.insert("distance".into(), root_json(&s.dist2));
     m.insert("witness_a".into(), vector_json(&s.witness_a));
     m.insert("witness_b".into(), vector_json(&s.witness_b));
 }
 
-/// An exact value as a `"p/q"` string, a float as a JSON number.
+/// An exact value as a `"p/q"` string, a float as a JSON number (or
+/// [`crate::number::OVERFLOW`] when it is not finite).
 fn scalar_json<T: Scalar>(x: &T) -> Value {
     if T::EXACT {
         json!(x.to_string())
     } else {
-        json!(x.to_f64())
+        float_json(x.to_f64())
     }
 }
 

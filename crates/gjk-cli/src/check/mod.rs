@@ -84,6 +84,8 @@ use serde_json::{json, Map, Value};
 
 pub use exact::{exact_answers, ExactAnswers};
 
+use crate::number::{approx_json, sqrt_approx_json};
+
 use gjk::scalar::{Rational, Scalar};
 use gjk_case::{parse_coordinate, rational_to_json_string, Case, CoordinateError};
 
@@ -378,8 +380,10 @@ pub struct Judged {
     /// distance whose square is not a square of a rational (`null` when
     /// unchecked).
     pub exact: Value,
-    /// The exact value rounded to a double, for numeric fields.
-    pub exact_approx: Option<f64>,
+    /// The exact value rounded to a double, for numeric fields: a JSON
+    /// number, or a decimal string past the range of normal doubles
+    /// ([`crate::number`]).
+    pub exact_approx: Option<Value>,
     /// The verdict.
     pub verdict: Verdict,
 }
@@ -414,12 +418,12 @@ fn judge_one(e: &Expected, exact: &ExactAnswers, tol: &Tolerance) -> Judged {
             Verdict::Disagree
         }
     };
-    let sqrt_judged = |r: &Rational| -> (Value, Option<f64>, Verdict) {
+    let sqrt_judged = |r: &Rational| -> (Value, Option<Value>, Verdict) {
         let verdict = match &e.claim {
             Claim::Approx(t) | Claim::Exact(t) => agree(tol.accepts_sqrt(t, r)),
             Claim::Missing | Claim::Bool(_) => Verdict::Disagree,
         };
-        (json!(sqrt_text(r)), Some(r.to_f64().sqrt()), verdict)
+        (json!(sqrt_text(r)), Some(sqrt_approx_json(r)), verdict)
     };
     let (exact_value, exact_approx, verdict) = match e.answer {
         Answer::Intersects | Answer::Touching => {
@@ -438,7 +442,11 @@ fn judge_one(e: &Expected, exact: &ExactAnswers, tol: &Tolerance) -> Judged {
                 Claim::Approx(t) => agree(tol.accepts(t, r)),
                 Claim::Missing | Claim::Bool(_) => Verdict::Disagree,
             };
-            (json!(rational_to_json_string(r)), Some(r.to_f64()), verdict)
+            (
+                json!(rational_to_json_string(r)),
+                Some(approx_json(r)),
+                verdict,
+            )
         }
         Answer::PenetrationDepth => match &exact.penetration_depth_squared {
             Some(r) => sqrt_judged(r),

@@ -205,8 +205,8 @@ fn write_case(checked: Checked, summary: &mut Summary, out: &mut impl Write) -> 
                 m.extend(extra.clone());
                 m.insert("theirs".into(), j.given.clone());
                 m.insert("exact".into(), j.exact.clone());
-                if let Some(x) = j.exact_approx {
-                    m.insert("exact_approx".into(), json!(x));
+                if let Some(x) = &j.exact_approx {
+                    m.insert("exact_approx".into(), x.clone());
                 }
                 writeln!(out, "{}", Value::Object(m))?;
             }
