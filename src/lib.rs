@@ -16,6 +16,12 @@
 //!   witnesses, axis, common point, normal) in any dimension;
 //! * [`epa`]: penetration depth, contact normal and witness points (the
 //!   Expanding Polytope Algorithm, any dimension, exact with rationals);
+//! * [`certificate`]: certificates of exact answers (separated, touching,
+//!   intersecting, distance, depth) and their verifier, for this crate's
+//!   answers or anyone's; [`filtered`]: the exact support passes it runs,
+//!   filtered in `f64` with a rigorous error bound;
+//! * [`exact`]: exact answers at float speed: the `f64` loops find, the
+//!   verifier proves, the exact loops only where it refuses;
 //! * [`certified`]: `f64` queries whose verdict is never wrong (a float
 //!   certificate checked with rigorous error bounds, or the exact path);
 //! * the exact oracle (the `gjk-oracle` crate): the answers GJK is checked
@@ -42,11 +48,14 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod certificate;
 pub mod certified;
 pub mod classify;
 pub mod distance;
 pub mod epa;
 pub mod error;
+pub mod exact;
+pub mod filtered;
 pub mod gjk;
 pub mod region;
 pub mod relation;
