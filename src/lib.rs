@@ -82,6 +82,12 @@
 //!   dimension; warm start and the Nesterov variant as options;
 //! * [`verdict`](mod@verdict): separated / touching / penetrating with the evidence;
 //! * [`epa`](mod@epa): penetration depth, any dimension, exact with rationals;
+//! * [`certificate`]: certificates of exact answers (separated, touching,
+//!   intersecting, distance, depth) and their verifier, for this crate's
+//!   answers or anyone's; [`filtered`]: the exact support passes it runs,
+//!   filtered in `f64` with a rigorous error bound;
+//! * [`exact`]: exact answers at float speed: the `f64` loops find, the
+//!   verifier proves, the exact loops only where it refuses;
 //! * [`certified`]: `f64` verdicts checked with rigorous error bounds;
 //! * [`trace`]: every step of the boolean loop, as data.
 //!
@@ -93,11 +99,14 @@
 #![deny(missing_docs)]
 
 pub mod boolean;
+pub mod certificate;
 pub mod certified;
 pub mod classify;
 pub mod distance;
 pub mod epa;
 pub mod error;
+pub mod exact;
+pub mod filtered;
 pub mod region;
 pub mod relation;
 pub mod scalar;

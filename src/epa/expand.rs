@@ -11,19 +11,23 @@ use crate::simplex::support_vertex;
 use crate::simplex::Vertex;
 use crate::tolerance::REL_TOL_FACTOR;
 
-use super::outcome::EpaOutcome;
+use super::outcome::{EpaOutcome, FinalPolytope};
 use super::polytope::Polytope;
 
 /// Runs the loop from a start simplex of `N + 1` vertices holding the
-/// origin. Returns the outcome and the final number of facets.
-pub(crate) fn expand<T, const N: usize, A, B>(
+/// origin. Returns the outcome, the final number of facets, and for a
+/// penetrating answer the final polytope (its vertices and live facets, by
+/// vertex index: the search half of the exact mode's depth certificate,
+/// [`crate::exact`]).
+#[allow(clippy::type_complexity)] // (outcome, facet count, polytope): one caller.
+pub(crate) fn expand_keeping<T, const N: usize, A, B>(
     a: &A,
     b: &B,
     start: Vec<Vertex<T, N>>,
     factors: (T, T),
     cap: usize,
     iterations: &mut usize,
-) -> Result<(EpaOutcome<T, N>, usize), Error>
+) -> Result<(EpaOutcome<T, N>, usize, Option<FinalPolytope<T, N>>), Error>
 where
     T: Field,
     A: Support<T, N> + ?Sized,
@@ -32,25 +36,29 @@ where
     let not_converged = |reason, best| EpaOutcome::NoVerdict { reason, best };
     let mut poly = match Polytope::simplex(start, factors) {
         Ok(p) => p,
-        Err(reason) => return Ok((not_converged(reason, None), 0)),
+        Err(reason) => return Ok((not_converged(reason, None), 0, None)),
     };
     // The start simplex holds the origin: no facet has it strictly beyond.
     let outside = poly.facets().any(|(_, f)| {
         f.offset < T::zero() && (T::EXACT || -f.offset.to_f64() / f.norm > poly.noise(f))
     });
     if outside {
-        return Ok((not_converged(NoVerdict::StartSimplex, None), 0));
+        return Ok((not_converged(NoVerdict::StartSimplex, None), 0, None));
     }
     let rel_tol = REL_TOL_FACTOR * T::UNIT_ROUNDOFF;
     loop {
         let facets = poly.facet_count();
         let Some(id) = poly.closest() else {
-            return Ok((not_converged(NoVerdict::InconsistentHorizon, None), 0));
+            return Ok((not_converged(NoVerdict::InconsistentHorizon, None), 0, None));
         };
         let f = poly.facet(id).clone();
         if *iterations >= cap {
             let best = poly.penetration(id).ok();
-            return Ok((not_converged(NoVerdict::IterationCap { cap }, best), facets));
+            return Ok((
+                not_converged(NoVerdict::IterationCap { cap }, best),
+                facets,
+                None,
+            ));
         }
         let s = support_vertex(a, b, &f.normal, *iterations)?;
         *iterations += 1;
@@ -75,21 +83,28 @@ where
                 depth <= noise
             };
             if touching {
-                return Ok((EpaOutcome::Touching { normal: f.normal }, facets));
+                return Ok((EpaOutcome::Touching { normal: f.normal }, facets, None));
             }
             let outcome = match poly.penetration(id) {
                 Ok(p) => EpaOutcome::Penetrating(p),
                 Err(reason) => not_converged(reason, None),
             };
-            return Ok((outcome, facets));
+            let live: Vec<[usize; N]> = poly.facets().map(|(_, f)| f.vertices).collect();
+            let nearest = poly.facets().position(|(i, _)| i == id).unwrap_or(0);
+            let kept = FinalPolytope {
+                vertices: poly.vertices,
+                facets: live,
+                nearest,
+            };
+            return Ok((outcome, facets, Some(kept)));
         }
         if poly.vertices.iter().any(|v| v.w == s.w) {
             let best = poly.penetration(id).ok();
-            return Ok((not_converged(NoVerdict::RepeatedVertex, best), facets));
+            return Ok((not_converged(NoVerdict::RepeatedVertex, best), facets, None));
         }
         if let Err(reason) = poly.insert(id, s) {
             let best = poly.penetration(id).ok();
-            return Ok((not_converged(reason, best), facets));
+            return Ok((not_converged(reason, best), facets, None));
         }
     }
 }

@@ -183,7 +183,7 @@ mod outcome;
 pub(crate) mod polytope;
 pub(crate) mod start;
 
-pub use outcome::{EpaOptions, EpaOutcome, EpaReport, Penetration};
+pub use outcome::{EpaOptions, EpaOutcome, EpaReport, FinalPolytope, Penetration};
 
 use crate::boolean::{gjk, Options, Outcome};
 use crate::distance::{distance, DistanceOptions, DistanceOutcome};
@@ -309,6 +309,23 @@ where
     A: Support<T, N> + ?Sized,
     B: Support<T, N> + ?Sized,
 {
+    run_keeping(a, b, simplex, cap, gjk_iterations).map(|(r, _)| r)
+}
+
+/// [`run`], also returning the final polytope of a penetrating answer.
+#[allow(clippy::type_complexity)] // (report, polytope): two callers, in this file.
+fn run_keeping<T, const N: usize, A, B>(
+    a: &A,
+    b: &B,
+    simplex: &Simplex<T, N>,
+    cap: usize,
+    gjk_iterations: usize,
+) -> Result<(EpaReport<T, N>, Option<FinalPolytope<T, N>>), Error>
+where
+    T: Field,
+    A: Support<T, N> + ?Sized,
+    B: Support<T, N> + ?Sized,
+{
     if N == 0 {
         return Err(Error::UnsupportedDimension {
             dim: 0,
@@ -319,18 +336,34 @@ where
     let (verts, factors) = match start::start(a, b, simplex, cap, &mut iterations)? {
         Start::Simplex { vertices, factors } => (vertices, factors),
         Start::Touching { normal } => {
-            return Ok(report(
-                EpaOutcome::Touching { normal },
-                iterations,
-                gjk_iterations,
-                0,
-            ))
+            let outcome = EpaOutcome::Touching { normal };
+            return Ok((report(outcome, iterations, gjk_iterations, 0), None));
         }
         Start::Failed(reason) => {
             let outcome = EpaOutcome::NoVerdict { reason, best: None };
-            return Ok(report(outcome, iterations, gjk_iterations, 0));
+            return Ok((report(outcome, iterations, gjk_iterations, 0), None));
         }
     };
-    let (outcome, facets) = expand::expand(a, b, verts, factors, cap, &mut iterations)?;
-    Ok(report(outcome, iterations, gjk_iterations, facets))
+    let (outcome, facets, kept) =
+        expand::expand_keeping(a, b, verts, factors, cap, &mut iterations)?;
+    Ok((report(outcome, iterations, gjk_iterations, facets), kept))
+}
+
+/// [`epa_from_simplex`], also returning the polytope the run ended with
+/// when it answered [`EpaOutcome::Penetrating`] (`None` otherwise): the
+/// float search of the exact mode's depth certificate ([`crate::exact`]),
+/// whose verifier needs the whole polytope, not only its nearest facet.
+#[allow(clippy::type_complexity)] // (report, polytope): one caller.
+pub fn epa_keeping_polytope<T, const N: usize, A, B>(
+    a: &A,
+    b: &B,
+    simplex: &Simplex<T, N>,
+    opts: &EpaOptions<T, N>,
+) -> Result<(EpaReport<T, N>, Option<FinalPolytope<T, N>>), Error>
+where
+    T: Field,
+    A: Support<T, N> + ?Sized,
+    B: Support<T, N> + ?Sized,
+{
+    run_keeping(a, b, simplex, opts.max_iterations, 0)
 }

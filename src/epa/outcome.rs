@@ -142,3 +142,17 @@ pub struct EpaReport<T: Scalar, const N: usize> {
     /// The number of facets of the final polytope (0 if none was built).
     pub facets: usize,
 }
+
+/// The polytope an EPA run ended with ([`super::epa_keeping_polytope`]):
+/// its vertices (support points of `A − B`) and live facets, each `N`
+/// vertex indices, ascending; `nearest` is the index in `facets` of the
+/// facet the answer came from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FinalPolytope<T: Scalar, const N: usize> {
+    /// Every support point added.
+    pub vertices: Vec<Vertex<T, N>>,
+    /// The live facets.
+    pub facets: Vec<[usize; N]>,
+    /// The answer's facet.
+    pub nearest: usize,
+}

@@ -62,7 +62,7 @@ use gjk_gen::{build, exact_answer, exact_rows, vectors_of, Answer, AnswerError, 
 use gjk_oracle::{self as oracle, OracleError, Relation};
 
 /// The fuzz targets, as named in `fuzz/Cargo.toml` and `fuzz/corpus/`.
-pub const TARGETS: [&str; 7] = [
+pub const TARGETS: [&str; 8] = [
     "case_line",
     "query_f64",
     "f32_bits",
@@ -70,6 +70,7 @@ pub const TARGETS: [&str; 7] = [
     "diff_3d",
     "diff_nd",
     "certified",
+    "diff_exact",
 ];
 
 /// Decodes a fuzzer's bytes into `T` exactly as `libfuzzer-sys` 0.4
@@ -102,6 +103,7 @@ pub fn replay(target: &str, bytes: &[u8]) -> Result<bool, String> {
         "diff_3d" => run(bytes, diff_3d),
         "diff_nd" => run(bytes, diff_nd),
         "certified" => run(bytes, certified),
+        "diff_exact" => run(bytes, crate::fuzzing_exact::diff_exact),
         other => return Err(format!("unknown fuzz target {other:?}")),
     })
 }

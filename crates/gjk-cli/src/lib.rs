@@ -14,8 +14,11 @@
 
 pub mod check;
 pub mod cli;
+pub mod exact_query;
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;
+#[cfg(feature = "fuzzing")]
+pub mod fuzzing_exact;
 pub mod html;
 pub mod number;
 pub mod picture;

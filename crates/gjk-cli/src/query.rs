@@ -6,11 +6,12 @@ use gjk::epa::{epa_from_simplex, EpaOptions, EpaOutcome};
 use gjk::scalar::FromRational;
 use gjk::shape::ConvexHull;
 use gjk::verdict::{verdict, Separation, Verdict};
-use gjk::{Rational, Relation, Scalar, Simplex, Vector, Which};
+use gjk::{Relation, Scalar, Simplex, Vector, Which};
 use gjk_case::Case;
 use serde_json::{json, Map, Value};
 
 use crate::cli::ScalarArg;
+use crate::exact_query::proved_query;
 use crate::number::{float_json, sqrt_approx_json};
 
 use crate::check::exact::beyond_compiled;
@@ -39,14 +40,16 @@ pub fn answer(case: &Case, scalar: ScalarArg, max_iterations: usize) -> Result<V
     let d = case.dim();
     let beyond = || Err(beyond_compiled(d));
     match scalar {
-        ScalarArg::Exact => by_dim!(d, query::<Rational>, case, max_iterations; beyond()),
+        ScalarArg::Exact => by_dim!(d, proved_query, case, max_iterations; beyond()),
         ScalarArg::F64 => by_dim!(d, query::<f64>, case, max_iterations; beyond()),
         ScalarArg::F32 => by_dim!(d, query::<f32>, case, max_iterations; beyond()),
         ScalarArg::F64Certified => by_dim!(d, certified_query, case, max_iterations; beyond()),
     }
 }
 
-fn query<T: FromRational + gjk::Field, const N: usize>(
+/// The exact mode's loops over rationals: the exact mode's answer where the
+/// float search's certificates are not proved (`crate::exact_query`).
+pub(crate) fn query<T: FromRational + gjk::Field, const N: usize>(
     case: &Case,
     max_iterations: usize,
 ) -> Result<Value, String> {
@@ -285,7 +288,7 @@ fn separation_fields<T: Scalar + 'static, const N: usize>(
 
 /// An exact value as a `"p/q"` string, a float as a JSON number (or
 /// [`crate::number::OVERFLOW`] when it is not finite).
-fn scalar_json<T: Scalar>(x: &T) -> Value {
+pub(crate) fn scalar_json<T: Scalar>(x: &T) -> Value {
     if T::EXACT {
         json!(x.to_string())
     } else {
@@ -295,6 +298,6 @@ fn scalar_json<T: Scalar>(x: &T) -> Value {
 
 /// Exact values as `"p/q"` strings (a rational's display form), floats as
 /// JSON numbers.
-fn vector_json<T: Scalar, const N: usize>(v: &Vector<T, N>) -> Value {
+pub(crate) fn vector_json<T: Scalar, const N: usize>(v: &Vector<T, N>) -> Value {
     Value::Array(v.iter().map(scalar_json).collect())
 }

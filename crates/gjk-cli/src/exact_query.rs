@@ -1,0 +1,87 @@
+//! `gjk query --scalar exact`: the float loops find, the verifier proves
+//! ([`gjk::exact`]); where a certificate is not proved, the exact loops
+//! over rationals answer ([`crate::query`], the exact mode as it always
+//! was). The unique exact fields (`intersects`, `touching`,
+//! `distance_squared`, `penetration_depth_squared`) are the same either
+//! way; a proved answer's axis, witnesses and normal are the certificate's
+//! (each checked by the verifier), and its `iterations` counts the float
+//! loops' support points.
+
+use gjk::exact::{exact_query, Depth, ExactAnswer, ExactOptions};
+use gjk::filtered::PointSet;
+use gjk::{Rational, Which};
+use gjk_case::Case;
+use serde_json::{json, Map, Value};
+
+use crate::query::{query, scalar_json, vector_json};
+
+/// One case's exact answer (module docs).
+pub fn proved_query<const N: usize>(case: &Case, max_iterations: usize) -> Result<Value, String> {
+    let (a, b) = case.points::<Rational, N>().map_err(|e| e.to_string())?;
+    let (Ok(sa), Ok(sb)) = (
+        PointSet::from_rational(a, Which::A),
+        PointSet::from_rational(b, Which::B),
+    ) else {
+        // Empty sets: the exact loops' path reports the error as before.
+        return query::<Rational, N>(case, max_iterations);
+    };
+    let opts = ExactOptions {
+        max_iterations,
+        fallback: false,
+    };
+    let report = exact_query(&sa, &sb, &opts).map_err(|e| e.to_string())?;
+    let relation = match report.answer.relation() {
+        Some(r) => r,
+        None => return query::<Rational, N>(case, max_iterations),
+    };
+    let mut m = Map::new();
+    m.insert("id".into(), case.id_or_line());
+    m.insert("intersects".into(), json!(relation.intersects()));
+    m.insert(
+        "touching".into(),
+        json!(relation == gjk::Relation::Touching),
+    );
+    m.insert("outcome".into(), json!(relation.name()));
+    m.insert("iterations".into(), json!(report.float_iterations));
+    m.insert("scalar".into(), json!("exact"));
+    let zero = || Rational::from_integer(0.into());
+    match report.answer {
+        ExactAnswer::Separated { axis, separation } => {
+            m.insert("axis".into(), vector_json(&axis));
+            // Proved answers always carry their separation.
+            let s = separation.map_err(|e| e.to_string())?;
+            m.insert("distance_squared".into(), scalar_json(&s.dist2));
+            m.insert(
+                "distance".into(),
+                json!(gjk::Scalar::to_f64(&s.dist2).sqrt()),
+            );
+            m.insert("witness_a".into(), vector_json(&s.witness_a));
+            m.insert("witness_b".into(), vector_json(&s.witness_b));
+        }
+        ExactAnswer::Touching { normal } => {
+            m.insert("normal".into(), vector_json(&normal));
+            m.insert("distance_squared".into(), scalar_json(&zero()));
+            m.insert("distance".into(), json!(0.0));
+        }
+        ExactAnswer::Penetrating { depth } => {
+            m.insert("distance_squared".into(), scalar_json(&zero()));
+            m.insert("distance".into(), json!(0.0));
+            let Depth {
+                depth2,
+                normal,
+                penetration,
+            } = depth.map_err(|e| e.to_string())?;
+            m.insert(
+                "penetration_depth".into(),
+                json!(gjk::Scalar::to_f64(&depth2).sqrt()),
+            );
+            m.insert("penetration_depth_squared".into(), scalar_json(&depth2));
+            m.insert("normal".into(), vector_json(&normal));
+            m.insert("penetration".into(), vector_json(&penetration));
+        }
+        ExactAnswer::NoVerdict { .. } | ExactAnswer::Unproved => {
+            return query::<Rational, N>(case, max_iterations)
+        }
+    }
+    Ok(Value::Object(m))
+}

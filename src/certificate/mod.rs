@@ -1,0 +1,507 @@
+//! Certificates for exact answers, and their verifier.
+//!
+//! Every exact answer about two finite point sets `A` and `B` (their
+//! closed convex hulls) has a short proof that is cheap to check: one
+//! exact support pass per shape ([`PointSet::max_dot`], filtered) and a
+//! little linear algebra on at most a few dozen points. [`verify`] checks
+//! such a proof; it shares nothing with the crate's loops but the scalar
+//! types, so it can check certificates made by *any* implementation (the
+//! crate's exact mode makes them in [`crate::exact`]). Points of `A − B`
+//! are named by index pairs ([`Pair`]: `a[i] − b[j]`), so a certificate
+//! carries no coordinates it could get wrong.
+//!
+//! | certificate | checks | proves |
+//! |---|---|---|
+//! | [`Certificate::Separated`] `{v}` | `max_A v·a < min_B v·b` | no common point |
+//! | [`Certificate::Touching`] `{n, α, β}` | `n ≠ 0`, `max_A n·a = min_B n·b`; `α, β ≥ 0`, `Σα = Σβ = 1`, `Σαᵢaᵢ = Σβⱼbⱼ` | a common point, and the origin on the boundary of `A − B` |
+//! | [`Certificate::Intersecting`] `{wᵢ, λ}` | `N + 1` affinely independent `wᵢ ∈ A − B`, `λᵢ > 0`, `Σλᵢ = 1`, `Σλᵢwᵢ = 0` | the origin interior to `A − B` |
+//! | [`Certificate::Distance`] `{wᵢ, λ}` | `λᵢ ≥ 0`, `Σλᵢ = 1`, `p = Σλᵢwᵢ`, `min_{A−B} p·x ≥ p·p` | `dist²(A, B) = p·p` |
+//! | [`Certificate::Depth`] `{wₖ, facets, F}` | below | penetration depth `δ² = c_F²/(n_F·n_F)` |
+//!
+//! **Why each proves its claim.** Separated: the plane `v·x = max_A v·a`
+//! has `A` on one side and `B` strictly on the other. Touching: the common
+//! point is in both hulls, and `max_{A−B} n·x = max_A n·a − min_B n·b = 0`,
+//! so the origin (a point of `A − B`) is on a supporting plane, not
+//! interior. Intersecting: a combination with every weight positive of
+//! `N + 1` affinely independent points is interior to their simplex,
+//! which lies in `A − B`. Distance: `p ∈ A − B`, and every `x ∈ A − B`
+//! has `|x|·|p| ≥ p·x ≥ |p|²`, so `|x| ≥ |p|`.
+//!
+//! **Depth.** The vertices `wₖ ∈ A − B` and the facets (each `N` vertex
+//! ids) must satisfy: (a) every facet's determinant `D = det[w_{f₀} …
+//! w_{f_{N−1}}]` is non-zero (the origin is off its plane), and, each
+//! facet oriented by the sign of `D`, (b) the oriented facets form a
+//! cycle: their signed ridges (a facet without one vertex) cancel; and
+//! (c) the facet `F` has the least `D²/(n·n)` (`n` its generalised cross
+//! product, so `D²/(n·n)` is the squared distance of its plane from the
+//! origin) and its plane supports `A − B`: `max_{A−B} n̂·x = |D|/|n|` for
+//! the outward `n̂`. Then `δ² = D_F²/(n_F·n_F)`: by (a) every facet maps
+//! onto the sphere of directions preserving orientation, so by (b) the
+//! map has one degree `d`, which counts the preimages of any regular
+//! direction and is `≥ 1` (some direction is covered); so every ray from
+//! the origin meets a facet, at distance at least that facet's plane's
+//! distance `≥ δ_F`; the facets lie in `A − B`, so `A − B` holds the ball
+//! of radius `δ_F` and the depth is at least `δ_F`; and by (c) the
+//! supporting plane is at distance `δ_F`, so the depth is at most `δ_F`.
+//! Nothing requires the facets to be those of a convex polytope: any
+//! cycle that covers the directions will do.
+
+pub(crate) mod linalg;
+#[cfg(test)]
+mod tests;
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use num_traits::{One, Signed, Zero};
+
+use crate::filtered::{dot_q, PointSet};
+use crate::scalar::Rational;
+use crate::vector::Vector;
+
+use linalg::{cross, det};
+
+/// A point `a[a] − b[b]` of `A − B`, by the indices of its two points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Pair {
+    /// The index of the point of `A`.
+    pub a: usize,
+    /// The index of the point of `B`.
+    pub b: usize,
+}
+
+/// A proof of one exact answer (see the module docs for each kind).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Certificate<const N: usize> {
+    /// `max_A v·a < min_B v·b`.
+    Separated {
+        /// The direction `v`, from `A` towards `B`.
+        direction: Vector<Rational, N>,
+    },
+    /// A weakly separating normal and a common point.
+    Touching {
+        /// `n`, from `A` towards `B`: `max_A n·a = min_B n·b`.
+        normal: Vector<Rational, N>,
+        /// The common point as a convex combination of points of `A`:
+        /// `(index, weight)`.
+        a: Vec<(usize, Rational)>,
+        /// The same point as a convex combination of points of `B`.
+        b: Vec<(usize, Rational)>,
+    },
+    /// `N + 1` points of `A − B` whose simplex holds the origin inside.
+    Intersecting {
+        /// The points.
+        pairs: Vec<Pair>,
+        /// Their barycentric weights of the origin, all `> 0`.
+        weights: Vec<Rational>,
+    },
+    /// The point of `A − B` nearest the origin, as a convex combination.
+    Distance {
+        /// The points.
+        pairs: Vec<Pair>,
+        /// Their weights (`≥ 0`, summing to 1).
+        weights: Vec<Rational>,
+    },
+    /// A cycle of facets of points of `A − B` around the origin, and the
+    /// nearest facet, whose plane supports `A − B`.
+    Depth {
+        /// The vertices.
+        vertices: Vec<Pair>,
+        /// The facets: `N` vertex ids each, in any order (the verifier
+        /// orients them).
+        facets: Vec<[usize; N]>,
+        /// The index in `facets` of the nearest facet.
+        nearest: usize,
+    },
+}
+
+impl<const N: usize> Certificate<N> {
+    /// `separated`, `touching`, `intersecting`, `distance` or `depth`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Certificate::Separated { .. } => "separated",
+            Certificate::Touching { .. } => "touching",
+            Certificate::Intersecting { .. } => "intersecting",
+            Certificate::Distance { .. } => "distance",
+            Certificate::Depth { .. } => "depth",
+        }
+    }
+}
+
+/// What a certificate proved.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Proved<const N: usize> {
+    /// No common point.
+    Separated,
+    /// A common point (`point`), and the origin on the boundary of `A − B`.
+    Touching {
+        /// The common point.
+        point: Vector<Rational, N>,
+    },
+    /// The origin is interior to `A − B`.
+    Penetrating,
+    /// The squared distance, with a closest pair (`witness_a − witness_b`
+    /// is the point of `A − B` nearest the origin).
+    Distance {
+        /// `dist²(A, B)`.
+        dist2: Rational,
+        /// A point of `A` nearest `B`.
+        witness_a: Vector<Rational, N>,
+        /// A point of `B` nearest `A`.
+        witness_b: Vector<Rational, N>,
+    },
+    /// The squared penetration depth (the origin is interior to `A − B`).
+    Depth {
+        /// `δ²`.
+        depth2: Rational,
+        /// The nearest facet's outward normal (not normalised).
+        normal: Vector<Rational, N>,
+        /// The point of that facet's plane nearest the origin
+        /// (`|penetration|² = depth2`).
+        penetration: Vector<Rational, N>,
+    },
+}
+
+/// Why a certificate was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Rejection {
+    /// An index past the end of its point set (or of the certificate's
+    /// vertex list).
+    BadIndex {
+        /// Which list.
+        what: &'static str,
+        /// The index.
+        index: usize,
+    },
+    /// The certificate has the wrong number of entries.
+    WrongCount {
+        /// Which list.
+        what: &'static str,
+        /// How many it has.
+        found: usize,
+        /// How many it needs.
+        expected: usize,
+    },
+    /// A weight is negative (or zero where it must be positive).
+    Weight {
+        /// Which list.
+        what: &'static str,
+        /// The entry.
+        index: usize,
+    },
+    /// Weights that do not sum to 1.
+    WeightSum {
+        /// Which list.
+        what: &'static str,
+    },
+    /// The combination is not the point it must be (the origin, or the
+    /// same point of `A` and of `B`).
+    WrongPoint,
+    /// Affinely dependent points, a zero direction, or a facet whose plane
+    /// passes through the origin.
+    Degenerate,
+    /// A support pass refutes the claim (the direction does not separate,
+    /// the plane does not support, the point is not nearest).
+    Support,
+    /// The depth certificate's facets do not close up around the origin.
+    NotClosed,
+    /// The facet named nearest is not.
+    NotNearest,
+}
+
+impl fmt::Display for Rejection {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Rejection::BadIndex { what, index } => write!(f, "{what}: index {index} out of range"),
+            Rejection::WrongCount {
+                what,
+                found,
+                expected,
+            } => write!(f, "{what}: {found} entries, {expected} needed"),
+            Rejection::Weight { what, index } => write!(f, "{what}: weight {index} out of range"),
+            Rejection::WeightSum { what } => write!(f, "{what}: the weights do not sum to 1"),
+            Rejection::WrongPoint => f.write_str("the combination is not the claimed point"),
+            Rejection::Degenerate => f.write_str("degenerate (dependent points or zero direction)"),
+            Rejection::Support => f.write_str("a support pass refutes the claim"),
+            Rejection::NotClosed => f.write_str("the facets do not close up around the origin"),
+            Rejection::NotNearest => f.write_str("the facet named nearest is not"),
+        }
+    }
+}
+
+impl std::error::Error for Rejection {}
+
+/// Checks `cert` against the point sets `a` and `b` (module docs): what it
+/// proves, or why it is rejected.
+pub fn verify<const N: usize>(
+    a: &PointSet<N>,
+    b: &PointSet<N>,
+    cert: &Certificate<N>,
+) -> Result<Proved<N>, Rejection> {
+    match cert {
+        Certificate::Separated { direction } => {
+            if a.max_dot(direction).value < b.min_dot(direction).value {
+                Ok(Proved::Separated)
+            } else {
+                Err(Rejection::Support)
+            }
+        }
+        Certificate::Touching {
+            normal,
+            a: wa,
+            b: wb,
+        } => {
+            if normal.iter().all(Zero::is_zero) {
+                return Err(Rejection::Degenerate);
+            }
+            let pa = combination(a, wa, "touching a")?;
+            let pb = combination(b, wb, "touching b")?;
+            if pa != pb {
+                return Err(Rejection::WrongPoint);
+            }
+            if a.max_dot(normal).value != b.min_dot(normal).value {
+                return Err(Rejection::Support);
+            }
+            Ok(Proved::Touching { point: pa })
+        }
+        Certificate::Intersecting { pairs, weights } => {
+            count("intersecting pairs", pairs.len(), N + 1)?;
+            count("intersecting weights", weights.len(), N + 1)?;
+            if let Some(i) = weights.iter().position(|l| !l.is_positive()) {
+                return Err(Rejection::Weight {
+                    what: "intersecting",
+                    index: i,
+                });
+            }
+            let w = points_of(a, b, pairs)?;
+            let (p, sum) = weighted(&w, weights);
+            if !sum.is_one() {
+                return Err(Rejection::WeightSum {
+                    what: "intersecting",
+                });
+            }
+            if !p.iter().all(Zero::is_zero) {
+                return Err(Rejection::WrongPoint);
+            }
+            let edges: Vec<Vector<Rational, N>> = w[1..].iter().map(|x| x - &w[0]).collect();
+            if det(&edges).is_zero() {
+                return Err(Rejection::Degenerate);
+            }
+            Ok(Proved::Penetrating)
+        }
+        Certificate::Distance { pairs, weights } => {
+            if pairs.is_empty() {
+                return Err(Rejection::WrongCount {
+                    what: "distance pairs",
+                    found: 0,
+                    expected: 1,
+                });
+            }
+            count("distance weights", weights.len(), pairs.len())?;
+            if let Some(i) = weights.iter().position(Signed::is_negative) {
+                return Err(Rejection::Weight {
+                    what: "distance",
+                    index: i,
+                });
+            }
+            let mut wa = Vector::<Rational, N>::zeros();
+            let mut wb = Vector::<Rational, N>::zeros();
+            for (p, l) in pairs.iter().zip(weights) {
+                let (x, y) = pair_points(a, b, p)?;
+                wa += x * l.clone();
+                wb += y * l.clone();
+            }
+            if !weights.iter().sum::<Rational>().is_one() {
+                return Err(Rejection::WeightSum { what: "distance" });
+            }
+            let p = &wa - &wb;
+            let p2 = dot_q(&p, &p);
+            // min over A − B of p·x = min_A p·a − max_B p·b.
+            if a.min_dot(&p).value - b.max_dot(&p).value < p2 {
+                return Err(Rejection::Support);
+            }
+            Ok(Proved::Distance {
+                dist2: p2,
+                witness_a: wa,
+                witness_b: wb,
+            })
+        }
+        Certificate::Depth {
+            vertices,
+            facets,
+            nearest,
+        } => depth(a, b, vertices, facets, *nearest),
+    }
+}
+
+/// `Err` unless `found == expected`.
+fn count(what: &'static str, found: usize, expected: usize) -> Result<(), Rejection> {
+    if found == expected {
+        Ok(())
+    } else {
+        Err(Rejection::WrongCount {
+            what,
+            found,
+            expected,
+        })
+    }
+}
+
+/// The points `a[i]` and `b[j]` of a pair.
+fn pair_points<const N: usize>(
+    a: &PointSet<N>,
+    b: &PointSet<N>,
+    p: &Pair,
+) -> Result<(Vector<Rational, N>, Vector<Rational, N>), Rejection> {
+    let x = a.point(p.a).ok_or(Rejection::BadIndex {
+        what: "a",
+        index: p.a,
+    })?;
+    let y = b.point(p.b).ok_or(Rejection::BadIndex {
+        what: "b",
+        index: p.b,
+    })?;
+    Ok((x, y))
+}
+
+/// The points `a[i] − b[j]` of the pairs.
+fn points_of<const N: usize>(
+    a: &PointSet<N>,
+    b: &PointSet<N>,
+    pairs: &[Pair],
+) -> Result<Vec<Vector<Rational, N>>, Rejection> {
+    pairs
+        .iter()
+        .map(|p| pair_points(a, b, p).map(|(x, y)| x - y))
+        .collect()
+}
+
+/// `(Σ λᵢ wᵢ, Σ λᵢ)`.
+pub(crate) fn weighted<const N: usize>(
+    w: &[Vector<Rational, N>],
+    l: &[Rational],
+) -> (Vector<Rational, N>, Rational) {
+    let mut p = Vector::<Rational, N>::zeros();
+    for (x, li) in w.iter().zip(l) {
+        p += x * li.clone();
+    }
+    (p, l.iter().sum())
+}
+
+/// A convex combination of points of one set: weights `≥ 0` summing to 1.
+fn combination<const N: usize>(
+    set: &PointSet<N>,
+    terms: &[(usize, Rational)],
+    what: &'static str,
+) -> Result<Vector<Rational, N>, Rejection> {
+    let mut p = Vector::<Rational, N>::zeros();
+    let mut sum = Rational::zero();
+    for (k, (i, l)) in terms.iter().enumerate() {
+        if l.is_negative() {
+            return Err(Rejection::Weight { what, index: k });
+        }
+        let x = set
+            .point(*i)
+            .ok_or(Rejection::BadIndex { what, index: *i })?;
+        p += x * l.clone();
+        sum += l;
+    }
+    if !sum.is_one() {
+        return Err(Rejection::WeightSum { what });
+    }
+    Ok(p)
+}
+
+/// The depth certificate's checks (module docs, (a) to (c)).
+fn depth<const N: usize>(
+    a: &PointSet<N>,
+    b: &PointSet<N>,
+    vertices: &[Pair],
+    facets: &[[usize; N]],
+    nearest: usize,
+) -> Result<Proved<N>, Rejection> {
+    let w = points_of(a, b, vertices)?;
+    if facets.is_empty() {
+        return Err(Rejection::NotClosed);
+    }
+    if nearest >= facets.len() {
+        return Err(Rejection::BadIndex {
+            what: "nearest facet",
+            index: nearest,
+        });
+    }
+    // Signed ridges: sorted vertex ids → the sum of their signs.
+    let mut ridges: BTreeMap<Vec<usize>, i64> = BTreeMap::new();
+    // Each facet's squared plane distance, and its normal and offset.
+    let mut planes: Vec<(Rational, Vector<Rational, N>, Rational)> =
+        Vec::with_capacity(facets.len());
+    for f in facets {
+        if let Some(&i) = f.iter().find(|&&i| i >= w.len()) {
+            return Err(Rejection::BadIndex {
+                what: "facet vertex",
+                index: i,
+            });
+        }
+        let q: Vec<Vector<Rational, N>> = f.iter().map(|&i| w[i].clone()).collect();
+        // (a) The origin is off the facet's plane.
+        let d = det(&q);
+        if d.is_zero() {
+            return Err(Rejection::Degenerate);
+        }
+        let sign: i64 = if d.is_positive() { 1 } else { -1 };
+        // (b) The facet's boundary, oriented: Σ (−1)^i (f without f_i).
+        for i in 0..N {
+            let mut ridge: Vec<usize> = f
+                .iter()
+                .enumerate()
+                .filter(|&(k, _)| k != i)
+                .map(|(_, &v)| v)
+                .collect();
+            let parity = sort_parity(&mut ridge);
+            let alternating = if i % 2 == 0 { 1 } else { -1 };
+            *ridges.entry(ridge).or_insert(0) += sign * alternating * parity;
+        }
+        // (c) The squared distance of its plane, D²/(n·n), and the outward
+        // normal (n̂·w > 0 on the facet: the origin is inside).
+        let n = cross(&q);
+        let nn = dot_q(&n, &n);
+        if nn.is_zero() {
+            return Err(Rejection::Degenerate);
+        }
+        let c = dot_q(&n, &q[0]);
+        let (n, c) = if c.is_negative() { (-n, -c) } else { (n, c) };
+        planes.push((&d * &d / &nn, n, c));
+    }
+    if ridges.values().any(|&c| c != 0) {
+        return Err(Rejection::NotClosed);
+    }
+    let (depth2, n, c) = planes[nearest].clone();
+    if planes.iter().any(|(d2, _, _)| *d2 < depth2) {
+        return Err(Rejection::NotNearest);
+    }
+    // The nearest facet's plane supports A − B: max_A n·a − min_B n·b ≤ c.
+    if a.max_dot(&n).value - b.min_dot(&n).value > c {
+        return Err(Rejection::Support);
+    }
+    let penetration = &n * (&c / dot_q(&n, &n));
+    Ok(Proved::Depth {
+        depth2,
+        normal: n,
+        penetration,
+    })
+}
+
+/// Sorts `v` ascending and returns the sign of the permutation (`±1`).
+fn sort_parity(v: &mut [usize]) -> i64 {
+    let mut sign = 1;
+    // Insertion sort: each swap flips the sign (N ≤ 15 entries).
+    for i in 1..v.len() {
+        let mut j = i;
+        while j > 0 && v[j - 1] > v[j] {
+            v.swap(j - 1, j);
+            sign = -sign;
+            j -= 1;
+        }
+    }
+    sign
+}

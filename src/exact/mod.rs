@@ -1,0 +1,672 @@
+//! Exact answers at float speed: **the float loops find, the verifier
+//! proves**.
+//!
+//! [`exact_query`] answers the same questions as the exact mode of the
+//! `gjk` tool — separated, touching or penetrating; the squared distance;
+//! the squared penetration depth — with the same exact values, but does
+//! not run the loops over rationals unless it must:
+//!
+//! 1. **Find** in `f64`: the distance loop ([`crate::distance::distance`])
+//!    on the sets' `f64` shadows ([`PointSet`]), and for intersecting
+//!    shapes EPA from its simplex ([`crate::epa::epa_keeping_polytope`]).
+//!    The support maps record which input point each support point is, so
+//!    the float results become index pairs.
+//! 2. **Recover exact weights** over those index pairs: the point of the
+//!    affine hull of the final simplex's exact points nearest the origin
+//!    (a `k × k` linear system, `k ≤ N + 1`, solved over the rationals).
+//! 3. **Prove** with a certificate ([`crate::certificate`]): distance
+//!    (separated, with `dist²`), intersecting (penetrating), touching (a
+//!    normal from the float run's directions, projected exactly onto the
+//!    orthogonal complement of the face holding the origin), depth (the
+//!    float EPA's final polytope, checked as a cycle around the origin
+//!    with its nearest facet's plane supporting `A − B`). The verifier's
+//!    support passes are filtered ([`crate::filtered`]): `f64` with a
+//!    rigorous error bound, exact only for the points the bound cannot
+//!    rule out.
+//! 4. **Fall back** when a certificate is rejected (the float loop stopped
+//!    on the wrong face, rounding moved a near-degenerate decision): the
+//!    crate's exact loops, exactly as the exact mode runs them
+//!    ([`crate::verdict::verdict`], then [`crate::distance::distance`] or
+//!    [`crate::epa::epa_from_simplex`] over rationals).
+//!
+//! Every proved value is the unique exact one (the relation, `dist²` and
+//! `δ²` are functions of the input), so it is the value the exact loops
+//! compute; witness points, axes and normals may differ where the truth
+//! allows several, and each one returned is checked by the verifier.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use num_traits::{Signed, Zero};
+
+use crate::certificate::linalg::{cross, solve};
+use crate::certificate::{verify, weighted, Certificate, Pair, Proved};
+use crate::distance::{distance, DistanceOptions, DistanceOutcome};
+use crate::epa::{epa_from_simplex, epa_keeping_polytope, EpaOptions, EpaOutcome};
+use crate::error::{Error, Which};
+use crate::filtered::{dot_q, PointSet};
+use crate::relation::{NoVerdict, Relation};
+use crate::scalar::{rational_from_f64, Rational};
+use crate::shape::{ConvexHull, Support};
+use crate::simplex::{Simplex, Vertex};
+use crate::tolerance::DEFAULT_MAX_ITERATIONS;
+use crate::vector::Vector;
+use crate::verdict::{verdict, Separation, Verdict};
+
+/// Options of [`exact_query`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExactOptions {
+    /// The most support calls per loop (float and exact), as in the exact
+    /// mode.
+    pub max_iterations: usize,
+    /// Run the exact loops when a certificate is rejected (`true`, the
+    /// default); `false` returns [`ExactAnswer::Unproved`] instead, for a
+    /// caller with its own exact path.
+    pub fallback: bool,
+}
+
+impl Default for ExactOptions {
+    fn default() -> Self {
+        ExactOptions {
+            max_iterations: DEFAULT_MAX_ITERATIONS,
+            fallback: true,
+        }
+    }
+}
+
+/// The squared penetration depth with its normal.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Depth<const N: usize> {
+    /// `δ²`.
+    pub depth2: Rational,
+    /// The outward normal of `A − B` on the nearest facet, from `A` towards
+    /// `B` (not normalised).
+    pub normal: Vector<Rational, N>,
+    /// The point of that facet's plane nearest the origin: translating `A`
+    /// by its negative makes the shapes touch.
+    pub penetration: Vector<Rational, N>,
+}
+
+/// An exact answer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExactAnswer<const N: usize> {
+    /// Disjoint.
+    Separated {
+        /// A separating axis from `A` towards `B`.
+        axis: Vector<Rational, N>,
+        /// The squared distance and a closest pair, or why the exact
+        /// distance loop gave none (fallback only; the reason's text).
+        separation: Result<Separation<Rational, N>, String>,
+    },
+    /// A common point, the origin on the boundary of `A − B`.
+    Touching {
+        /// A weakly separating normal from `A` towards `B`.
+        normal: Vector<Rational, N>,
+    },
+    /// The origin interior to `A − B`.
+    Penetrating {
+        /// The depth, or why exact EPA gave none (fallback only; the
+        /// reason's text).
+        depth: Result<Depth<N>, String>,
+    },
+    /// No verdict (the exact loop's iteration cap; fallback only).
+    NoVerdict {
+        /// Why.
+        reason: NoVerdict,
+    },
+    /// A certificate was rejected and [`ExactOptions::fallback`] is off.
+    Unproved,
+}
+
+impl<const N: usize> ExactAnswer<N> {
+    /// The relation, if there is a verdict.
+    pub fn relation(&self) -> Option<Relation> {
+        match self {
+            ExactAnswer::Separated { .. } => Some(Relation::Separated),
+            ExactAnswer::Touching { .. } => Some(Relation::Touching),
+            ExactAnswer::Penetrating { .. } => Some(Relation::Penetrating),
+            _ => None,
+        }
+    }
+}
+
+/// Which step of [`exact_query`] needed the exact loops, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fallback {
+    /// `verdict` (the relation and distance) or `depth`.
+    pub stage: &'static str,
+    /// Why the certificate was not proved.
+    pub reason: String,
+}
+
+/// An exact answer with its proof and cost.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExactReport<const N: usize> {
+    /// The answer.
+    pub answer: ExactAnswer<N>,
+    /// The certificates the verifier accepted (the answer rests on them
+    /// where there is no fallback).
+    pub certificates: Vec<Certificate<N>>,
+    /// Where the exact loops ran instead, and why.
+    pub fallback: Option<Fallback>,
+    /// Support points computed by the float loops.
+    pub float_iterations: usize,
+    /// Support points computed by the exact loops.
+    pub exact_iterations: usize,
+}
+
+/// A point cloud's support map on its `f64` shadows that records which
+/// point each support point is (module docs, step 1). Ties go to the
+/// lowest index, as in [`ConvexHull`].
+struct Recording<'a, const N: usize> {
+    points: &'a [Vector<f64, N>],
+    seen: RefCell<HashMap<[u64; N], usize>>,
+}
+
+impl<'a, const N: usize> Recording<'a, N> {
+    fn new(points: &'a [Vector<f64, N>]) -> Self {
+        Recording {
+            points,
+            seen: RefCell::new(HashMap::new()),
+        }
+    }
+
+    /// The index of a support point this map returned.
+    fn index(&self, p: &Vector<f64, N>) -> Option<usize> {
+        self.seen.borrow().get(&bits(p)).copied()
+    }
+}
+
+fn bits<const N: usize>(p: &Vector<f64, N>) -> [u64; N] {
+    std::array::from_fn(|i| p[i].to_bits())
+}
+
+impl<const N: usize> Support<f64, N> for Recording<'_, N> {
+    fn support(&self, dir: &Vector<f64, N>) -> Vector<f64, N> {
+        let mut best = 0;
+        let mut best_dot = f64::NEG_INFINITY;
+        for (i, p) in self.points.iter().enumerate() {
+            let d = p.dot(dir);
+            if d > best_dot {
+                best = i;
+                best_dot = d;
+            }
+        }
+        let p = self.points[best];
+        self.seen.borrow_mut().entry(bits(&p)).or_insert(best);
+        p
+    }
+}
+
+/// The pairs of float vertices (`None` if one was not recorded).
+fn pairs_of<'v, const N: usize>(
+    ra: &Recording<'_, N>,
+    rb: &Recording<'_, N>,
+    vertices: impl Iterator<Item = &'v Vertex<f64, N>>,
+) -> Option<Vec<Pair>> {
+    vertices
+        .map(|v| {
+            Some(Pair {
+                a: ra.index(&v.a)?,
+                b: rb.index(&v.b)?,
+            })
+        })
+        .collect()
+}
+
+/// The exact points `a[i] − b[j]` of the pairs.
+fn exact_points<const N: usize>(
+    a: &PointSet<N>,
+    b: &PointSet<N>,
+    pairs: &[Pair],
+) -> Option<Vec<Vector<Rational, N>>> {
+    pairs
+        .iter()
+        .map(|p| Some(a.point(p.a)? - b.point(p.b)?))
+        .collect()
+}
+
+/// The weights `λ` (`Σλ = 1`) of the point of the affine hull of `w`
+/// nearest the origin (module docs, step 2): `p = w₀ + Σ μᵢ eᵢ` with
+/// `eᵢ = wᵢ − w₀` and `(E Eᵀ) μ = −E w₀`. `None` if the points are
+/// affinely dependent.
+fn affine_weights<const N: usize>(w: &[Vector<Rational, N>]) -> Option<Vec<Rational>> {
+    let e: Vec<Vector<Rational, N>> = w[1..].iter().map(|x| x - &w[0]).collect();
+    let gram: Vec<Vec<Rational>> = e
+        .iter()
+        .map(|x| e.iter().map(|y| dot_q(x, y)).collect())
+        .collect();
+    let rhs: Vec<Rational> = e.iter().map(|x| -dot_q(x, &w[0])).collect();
+    let mu = solve(gram, rhs)?;
+    let mut lambda = Vec::with_capacity(w.len());
+    lambda.push(Rational::from_integer(1.into()) - mu.iter().sum::<Rational>());
+    lambda.extend(mu);
+    Some(lambda)
+}
+
+/// The float simplex's exact points reduced to a face whose affine hull's
+/// nearest point to the origin has weights `≥ 0` (module docs, step 2):
+/// the vertex of the most negative weight is dropped until none is
+/// negative. The float loop usually ends on the right face; where rounding
+/// kept one vertex too many, this finds the face the exact nearest point
+/// is on (the verifier decides whether it is).
+#[allow(clippy::type_complexity)] // (pairs, points, weights) of one face: one caller.
+fn nearest_face<const N: usize>(
+    mut pairs: Vec<Pair>,
+    mut w: Vec<Vector<Rational, N>>,
+) -> Result<(Vec<Pair>, Vec<Vector<Rational, N>>, Vec<Rational>), String> {
+    loop {
+        if w.is_empty() {
+            return Err("empty simplex".into());
+        }
+        let lambda = affine_weights(&w).ok_or("affinely dependent simplex")?;
+        let worst = (0..lambda.len())
+            .filter(|&i| lambda[i].is_negative())
+            .min_by(|&i, &j| lambda[i].cmp(&lambda[j]));
+        match worst {
+            None => return Ok((pairs, w, lambda)),
+            Some(i) => {
+                pairs.remove(i);
+                w.remove(i);
+            }
+        }
+    }
+}
+
+/// The exact direction of a float one.
+fn exact_direction<const N: usize>(d: &Vector<f64, N>) -> Option<Vector<Rational, N>> {
+    let mut v = Vector::<Rational, N>::zeros();
+    for i in 0..N {
+        v[i] = rational_from_f64(d[i])?;
+    }
+    Some(v)
+}
+
+/// `s` minus its projection on the span of `basis` (orthogonal, built
+/// here by Gram–Schmidt from `span`), exactly.
+fn orthogonal_part<const N: usize>(
+    s: &Vector<Rational, N>,
+    span: &[Vector<Rational, N>],
+) -> Vector<Rational, N> {
+    let mut basis: Vec<(Vector<Rational, N>, Rational)> = Vec::new();
+    for x in span {
+        let mut r = x.clone();
+        for (q, qq) in &basis {
+            r -= q * (dot_q(&r, q) / qq);
+        }
+        let rr = dot_q(&r, &r);
+        if !rr.is_zero() {
+            basis.push((r, rr));
+        }
+    }
+    let mut n = s.clone();
+    for (q, qq) in &basis {
+        n -= q * (dot_q(&n, q) / qq);
+    }
+    n
+}
+
+/// A convex combination `(index, weight)` with repeated indices merged.
+fn merged(terms: impl Iterator<Item = (usize, Rational)>) -> Vec<(usize, Rational)> {
+    let mut out: Vec<(usize, Rational)> = Vec::new();
+    for (i, l) in terms {
+        match out.iter_mut().find(|(j, _)| *j == i) {
+            Some((_, m)) => *m += l,
+            None => out.push((i, l)),
+        }
+    }
+    out
+}
+
+/// What the float search and the verifier established.
+enum Found<const N: usize> {
+    Separated {
+        axis: Vector<Rational, N>,
+        separation: Separation<Rational, N>,
+    },
+    Touching {
+        normal: Vector<Rational, N>,
+    },
+    /// Penetrating, with the float simplex EPA starts from.
+    Penetrating {
+        simplex: Simplex<f64, N>,
+    },
+}
+
+/// Steps 1–3 of the module docs for the relation (and the distance):
+/// what was proved, with its certificates, or why not.
+fn find<const N: usize>(
+    a: &PointSet<N>,
+    b: &PointSet<N>,
+    ra: &Recording<'_, N>,
+    rb: &Recording<'_, N>,
+    max_iterations: usize,
+    iterations: &mut usize,
+    certs: &mut Vec<Certificate<N>>,
+) -> Result<Found<N>, String> {
+    let opts = DistanceOptions {
+        max_iterations,
+        ..DistanceOptions::default()
+    };
+    let report = distance(ra, rb, &opts).map_err(|e| format!("f64 loop: {e}"))?;
+    *iterations += report.iterations;
+    let (simplex, axis) = match report.outcome {
+        DistanceOutcome::Separated { simplex, axis, .. } => (simplex, Some(axis)),
+        DistanceOutcome::Intersecting { simplex } => (simplex, None),
+        DistanceOutcome::NoVerdict { reason, .. } => return Err(format!("f64 loop: {reason}")),
+    };
+    let all_pairs = pairs_of(ra, rb, simplex.iter()).ok_or("unrecorded support point")?;
+    let all_w = exact_points(a, b, &all_pairs).ok_or("bad index")?;
+    let (pairs, w, lambda) = nearest_face(all_pairs, all_w)?;
+    let (p, _) = weighted(&w, &lambda);
+    if !p.iter().all(Zero::is_zero) {
+        let cert = Certificate::Distance {
+            pairs: pairs.clone(),
+            weights: lambda.clone(),
+        };
+        let (dist2, witness_a, witness_b) = match verify(a, b, &cert) {
+            Ok(Proved::Distance {
+                dist2,
+                witness_a,
+                witness_b,
+            }) => (dist2, witness_a, witness_b),
+            Ok(_) => return Err("unexpected proof".into()),
+            Err(r) => return Err(format!("distance certificate: {r}")),
+        };
+        certs.push(cert);
+        let axis = &witness_b - &witness_a;
+        return Ok(Found::Separated {
+            axis,
+            separation: Separation {
+                dist2,
+                witness_a,
+                witness_b,
+            },
+        });
+    }
+    // The origin is in the simplex: interior to it, or on a face.
+    if w.len() == N + 1 && lambda.iter().all(Signed::is_positive) {
+        let cert = Certificate::Intersecting {
+            pairs,
+            weights: lambda,
+        };
+        return match verify(a, b, &cert) {
+            Ok(Proved::Penetrating) => {
+                certs.push(cert);
+                Ok(Found::Penetrating { simplex })
+            }
+            Ok(_) => Err("unexpected proof".into()),
+            Err(r) => Err(format!("intersecting certificate: {r}")),
+        };
+    }
+    touching(a, b, &simplex, &pairs, &w, &lambda, axis, certs)
+        .map(|normal| Found::Touching { normal })
+}
+
+/// The touching certificate (module docs, step 3): the common point from
+/// the weights, a normal from the float run's directions.
+#[allow(clippy::too_many_arguments)] // The float run's pieces, one caller.
+fn touching<const N: usize>(
+    a: &PointSet<N>,
+    b: &PointSet<N>,
+    simplex: &Simplex<f64, N>,
+    pairs: &[Pair],
+    w: &[Vector<Rational, N>],
+    lambda: &[Rational],
+    axis: Option<Vector<f64, N>>,
+    certs: &mut Vec<Certificate<N>>,
+) -> Result<Vector<Rational, N>, String> {
+    let face: Vec<usize> = (0..w.len()).filter(|&i| lambda[i].is_positive()).collect();
+    let span: Vec<Vector<Rational, N>> = face.iter().map(|&i| w[i].clone()).collect();
+    let common_a = merged(face.iter().map(|&i| (pairs[i].a, lambda[i].clone())));
+    let common_b = merged(face.iter().map(|&i| (pairs[i].b, lambda[i].clone())));
+    // Seeds: the float axis; the facet's own normal when the face has N
+    // points; each vertex's search direction, both ways.
+    let mut seeds: Vec<Vector<Rational, N>> = Vec::new();
+    if let Some(d) = axis.as_ref().and_then(exact_direction) {
+        seeds.push(d);
+    }
+    if span.len() == N {
+        let n = cross(&span);
+        seeds.push(-n.clone());
+        seeds.push(n);
+    }
+    for v in simplex.iter() {
+        if let Some(d) = exact_direction(&v.dir) {
+            seeds.push(-d.clone());
+            seeds.push(d);
+        }
+    }
+    let mut tried: Vec<Vector<Rational, N>> = Vec::new();
+    for s in seeds {
+        let n = orthogonal_part(&s, &span);
+        if n.iter().all(Zero::is_zero) || tried.contains(&n) {
+            continue;
+        }
+        let cert = Certificate::Touching {
+            normal: n.clone(),
+            a: common_a.clone(),
+            b: common_b.clone(),
+        };
+        if let Ok(Proved::Touching { .. }) = verify(a, b, &cert) {
+            certs.push(cert);
+            return Ok(n);
+        }
+        tried.push(n);
+    }
+    Err("no touching normal proved".into())
+}
+
+/// The depth certificate from a float EPA run (module docs, steps 1 and 3).
+#[allow(clippy::too_many_arguments)] // The sets, their recording maps and the float run's pieces; one caller.
+fn find_depth<const N: usize>(
+    a: &PointSet<N>,
+    b: &PointSet<N>,
+    ra: &Recording<'_, N>,
+    rb: &Recording<'_, N>,
+    simplex: &Simplex<f64, N>,
+    max_iterations: usize,
+    iterations: &mut usize,
+    certs: &mut Vec<Certificate<N>>,
+) -> Result<Depth<N>, String> {
+    let opts = EpaOptions {
+        max_iterations,
+        ..EpaOptions::default()
+    };
+    let (report, kept) =
+        epa_keeping_polytope(ra, rb, simplex, &opts).map_err(|e| format!("f64 EPA: {e}"))?;
+    *iterations += report.iterations;
+    let kept = kept.ok_or_else(|| format!("f64 EPA: {}", report.outcome.name()))?;
+    let vertices = pairs_of(ra, rb, kept.vertices.iter()).ok_or("unrecorded support point")?;
+    let cert = Certificate::Depth {
+        vertices,
+        facets: kept.facets,
+        nearest: kept.nearest,
+    };
+    match verify(a, b, &cert) {
+        Ok(Proved::Depth {
+            depth2,
+            normal,
+            penetration,
+        }) => {
+            certs.push(cert);
+            Ok(Depth {
+                depth2,
+                normal,
+                penetration,
+            })
+        }
+        Ok(_) => Err("unexpected proof".into()),
+        Err(r) => Err(format!("depth certificate: {r}")),
+    }
+}
+
+/// The exact hulls for the fallback.
+fn exact_hulls<const N: usize>(
+    a: &PointSet<N>,
+    b: &PointSet<N>,
+) -> Result<(ConvexHull<Rational, N>, ConvexHull<Rational, N>), Error> {
+    let all = |s: &PointSet<N>| (0..s.len()).filter_map(|i| s.point(i)).collect::<Vec<_>>();
+    Ok((
+        ConvexHull::new(all(a), Which::A)?,
+        ConvexHull::new(all(b), Which::B)?,
+    ))
+}
+
+/// The exact relation, distance and depth of the hulls of `a` and `b`,
+/// found in `f64` and proved exactly, or by the exact loops where no
+/// certificate is proved (module docs).
+///
+/// Errors: those of the exact loops (in the fallback).
+pub fn exact_query<const N: usize>(
+    a: &PointSet<N>,
+    b: &PointSet<N>,
+    opts: &ExactOptions,
+) -> Result<ExactReport<N>, Error> {
+    let ra = Recording::new(a.shadows());
+    let rb = Recording::new(b.shadows());
+    let mut float_iterations = 0;
+    let mut certificates = Vec::new();
+    let cap = opts.max_iterations;
+    let found = find(
+        a,
+        b,
+        &ra,
+        &rb,
+        cap,
+        &mut float_iterations,
+        &mut certificates,
+    );
+    let unproved = |stage, reason, float_iterations, certificates| ExactReport {
+        answer: ExactAnswer::Unproved,
+        certificates,
+        fallback: Some(Fallback { stage, reason }),
+        float_iterations,
+        exact_iterations: 0,
+    };
+    // Step 4: the exact loops, keeping what the float stage did.
+    let fall_back = |stage, reason, float_iterations, certificates| {
+        let (ha, hb) = exact_hulls(a, b)?;
+        let mut report = exact_loops(&ha, &hb, cap)?;
+        report.fallback = Some(Fallback { stage, reason });
+        report.float_iterations = float_iterations;
+        report.certificates = certificates;
+        Ok(report)
+    };
+    let answer = match found {
+        Ok(Found::Separated { axis, separation }) => ExactAnswer::Separated {
+            axis,
+            separation: Ok(separation),
+        },
+        Ok(Found::Touching { normal }) => ExactAnswer::Touching { normal },
+        Ok(Found::Penetrating { simplex }) => {
+            let depth = find_depth(
+                a,
+                b,
+                &ra,
+                &rb,
+                &simplex,
+                cap,
+                &mut float_iterations,
+                &mut certificates,
+            );
+            match depth {
+                Ok(depth) => ExactAnswer::Penetrating { depth: Ok(depth) },
+                Err(reason) if !opts.fallback => {
+                    return Ok(unproved("depth", reason, float_iterations, certificates))
+                }
+                Err(reason) => return fall_back("depth", reason, float_iterations, certificates),
+            }
+        }
+        Err(reason) if !opts.fallback => {
+            return Ok(unproved("verdict", reason, float_iterations, certificates))
+        }
+        Err(reason) => return fall_back("verdict", reason, float_iterations, certificates),
+    };
+    Ok(ExactReport {
+        answer,
+        certificates,
+        fallback: None,
+        float_iterations,
+        exact_iterations: 0,
+    })
+}
+
+/// The exact mode's own loops (module docs, step 4): the three-way verdict,
+/// then the distance loop for a separation the boolean route did not
+/// measure, or EPA from the verdict's simplex.
+pub fn exact_loops<const N: usize>(
+    a: &ConvexHull<Rational, N>,
+    b: &ConvexHull<Rational, N>,
+    max_iterations: usize,
+) -> Result<ExactReport<N>, Error> {
+    let report = verdict(a, b, max_iterations)?;
+    let mut exact_iterations = report.iterations;
+    let answer = match report.verdict {
+        Verdict::Separated { axis, separation } => {
+            let separation = match separation {
+                Some(s) => Ok(s),
+                None => {
+                    let opts = DistanceOptions {
+                        max_iterations,
+                        ..DistanceOptions::default()
+                    };
+                    let r = distance(a, b, &opts)?;
+                    exact_iterations += r.iterations;
+                    match r.outcome {
+                        DistanceOutcome::Separated {
+                            dist2,
+                            witness_a,
+                            witness_b,
+                            ..
+                        } => Ok(Separation {
+                            dist2,
+                            witness_a,
+                            witness_b,
+                        }),
+                        DistanceOutcome::NoVerdict { reason, .. } => Err(reason.to_string()),
+                        // Unreachable in exact arithmetic: the verdict's axis
+                        // separates.
+                        DistanceOutcome::Intersecting { .. } => {
+                            Err("the exact distance loop contradicts the verdict".into())
+                        }
+                    }
+                }
+            };
+            ExactAnswer::Separated { axis, separation }
+        }
+        Verdict::Touching { normal, .. } => ExactAnswer::Touching { normal },
+        Verdict::Penetrating { .. } => {
+            let opts = EpaOptions {
+                max_iterations,
+                ..EpaOptions::default()
+            };
+            let r = epa_from_simplex(a, b, &report.simplex, &opts)?;
+            exact_iterations += r.iterations;
+            let depth = match r.outcome {
+                EpaOutcome::Penetrating(p) => Ok(Depth {
+                    depth2: p.depth2,
+                    normal: p.normal,
+                    penetration: p.penetration,
+                }),
+                EpaOutcome::NoVerdict { reason, .. } | EpaOutcome::GjkNoVerdict { reason } => {
+                    Err(reason.to_string())
+                }
+                // Unreachable in exact arithmetic: the verdict says penetrating.
+                other => Err(format!(
+                    "exact EPA contradicts the verdict ({})",
+                    other.name()
+                )),
+            };
+            ExactAnswer::Penetrating { depth }
+        }
+        Verdict::NoVerdict { reason } => ExactAnswer::NoVerdict { reason },
+    };
+    Ok(ExactReport {
+        answer,
+        certificates: Vec::new(),
+        fallback: None,
+        float_iterations: 0,
+        exact_iterations,
+    })
+}

@@ -1,0 +1,379 @@
+//! Filtered exact support passes: `max over a point set of v·p`, exactly,
+//! at nearly the cost of the `f64` pass.
+//!
+//! A [`PointSet`] holds the exact points (rationals, or doubles, which are
+//! dyadic rationals) and their `f64` *shadows* (the doubles themselves, or
+//! each rational rounded to nearest). [`PointSet::max_dot`] dots every
+//! shadow with the shadow of the rational direction in `f64`, with a
+//! rigorous bound on the error of each dot product (below); the points whose
+//! interval can still reach the largest lower bound are the only
+//! candidates for the maximum, and only they are dotted exactly. When the
+//! bound cannot be used (a shadow that is not a normal number, or an
+//! overflow), every point is dotted exactly: the answer never depends on
+//! rounding.
+//!
+//! # The bound ([`filter_bound`])
+//!
+//! Write `u = 2⁻⁵³` and `η = 2⁻¹⁰⁷⁴` (as in [`crate::certified::axis`],
+//! whose rounding model and eq. (2) this extends). Let `v`, `p` be the exact
+//! direction and point (`n = N` coordinates), `ṽ`, `p̃` their shadows, and
+//! `e = fl(ṽ·p̃)`, `s = fl(Σ |fl(ṽᵢ p̃ᵢ)|)` computed by recursive summation.
+//!
+//! 1. **The shadows.** A shadow is used only when every coordinate is `0`
+//!    for an exact `0`, or a finite normal double (`|x̃| ≥ 2⁻¹⁰²²`). Then
+//!    `x̃ = x(1 + δ)` with `|δ| ≤ α`, where `α = 0` for a double's own
+//!    shadow and `α = 2u` for a rounded rational (num-rational rounds to
+//!    nearest, `|δ| ≤ u`; the factor 2 is a margin for a conversion one
+//!    unit off, so that the bound does not rest on that library's last
+//!    bit). So `ṽᵢp̃ᵢ = vᵢpᵢ(1 + δ)(1 + δ')` and
+//!    `|ṽ·p̃ − v·p| ≤ β Σ|ṽᵢp̃ᵢ|` with
+//!    `β = (2α + α²)/(1 − α)² ≤ 4.01 u`.
+//! 2. **The float dot product.** By [`crate::certified::axis`] eq. (2),
+//!    `|e − ṽ·p̃| ≤ γ₂ₙ s + 2n η`, and (its eq. (1) applied to `s`)
+//!    `Σ|ṽᵢp̃ᵢ| ≤ (s + n η)/(1 − γₙ) ≤ (1 + 2γₙ)(s + n η)`.
+//! 3. **Together:** `|e − v·p| ≤ (γ₂ₙ + 4.01u(1 + 2γₙ)) s + (2n + 4.02 u n) η
+//!    ≤ γ₂ₙ₊₆ s + 3n η`, since `γ_a + γ_b ≤ γ_{a+b}` and
+//!    `γ₆ ≥ 6u > 4.01u(1 + 2γₙ)` for `n ≤ 2²⁰`. That is
+//!    [`FILTER_REL_TERMS`]` = 6` extra terms in `γ`, and [`FILTER_ABS_UNITS`]
+//!    ` = 3` units of `n η`.
+//!
+//! Each bound `r = γ₂ₙ₊₆ s + 3nη` is evaluated rounding upwards, and each
+//! interval `[e − r, e + r]` outwards (`next_down`/`next_up` of the rounded
+//! result, as in [`crate::certified::axis`]), so it holds the exact `v·p`.
+//! Every exact maximiser `i*` then has `hi(i*) ≥ v·p_{i*} ≥ v·p_k ≥ lo(k)`
+//! for every `k`: it is among the candidates `{i : hi(i) ≥ max_k lo(k)}`.
+//!
+//! The candidates are dotted exactly; ties go to the lowest index, as in
+//! [`crate::shape::ConvexHull`]'s support map.
+
+use num_traits::Zero;
+
+use crate::certified::axis::{gamma, SMALLEST_SUBNORMAL};
+use crate::error::{Error, Which};
+use crate::scalar::{rational_from_f64, Rational, Scalar};
+use crate::vector::Vector;
+
+/// The bound's relative term is `γ₂ₙ₊₆`: `6` terms more than the float dot
+/// product's own `γ₂ₙ`, for the rounding of the inputs to their shadows
+/// (module docs, step 3).
+pub const FILTER_REL_TERMS: usize = 6;
+
+/// The bound's absolute term is `3 n η`: underflow in the `n` products and
+/// sums (module docs, step 3).
+pub const FILTER_ABS_UNITS: usize = 3;
+
+/// `(rel, abs)` of the filter's bound `|e − v·p| ≤ rel · s + abs` for
+/// `n`-term dot products (module docs).
+pub fn filter_bound(n: usize) -> (f64, f64) {
+    (
+        gamma(2 * n + FILTER_REL_TERMS),
+        (FILTER_ABS_UNITS * n) as f64 * SMALLEST_SUBNORMAL,
+    )
+}
+
+/// A finite point set with exact values and `f64` shadows (module docs).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PointSet<const N: usize> {
+    shadow: Vec<Vector<f64, N>>,
+    /// `None`: the shadows are the exact points (doubles).
+    exact: Option<Vec<Vector<Rational, N>>>,
+    /// Every shadow coordinate is usable (module docs, step 1).
+    filtered: bool,
+}
+
+/// The largest `v·p` over a point set, exactly, and the first point
+/// attaining it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Extreme {
+    /// `max_p v·p`.
+    pub value: Rational,
+    /// The lowest index attaining it.
+    pub index: usize,
+    /// How many points were dotted exactly (all of them when the filter
+    /// could not be used).
+    pub exact_dots: usize,
+}
+
+/// `true` when the shadow `x̃` of `x` may be used by the filter: `x̃ = 0`
+/// exactly when `x = 0`, otherwise finite and normal.
+fn usable(x_is_zero: bool, shadow: f64) -> bool {
+    if x_is_zero {
+        shadow == 0.0
+    } else {
+        shadow.is_finite() && shadow.abs() >= f64::MIN_POSITIVE
+    }
+}
+
+/// The `f64` shadow of a rational direction, if every coordinate is usable.
+fn direction_shadow<const N: usize>(v: &Vector<Rational, N>) -> Option<Vector<f64, N>> {
+    let s = Vector::<f64, N>::from_fn(|i, _| v[i].to_f64());
+    (0..N).all(|i| usable(v[i].is_zero(), s[i])).then_some(s)
+}
+
+impl<const N: usize> PointSet<N> {
+    /// The points of `points` (doubles: exact as they are). Errors: an
+    /// empty set, a NaN or infinite coordinate.
+    pub fn from_f64(points: Vec<Vector<f64, N>>, which: Which) -> Result<Self, Error> {
+        check_points(&points, which)?;
+        Ok(PointSet {
+            shadow: points,
+            exact: None,
+            filtered: true,
+        })
+    }
+
+    /// The points of `points` (exact rationals). Errors: an empty set.
+    pub fn from_rational(points: Vec<Vector<Rational, N>>, which: Which) -> Result<Self, Error> {
+        if points.is_empty() {
+            return Err(Error::EmptyPointSet { which });
+        }
+        let shadow: Vec<Vector<f64, N>> = points
+            .iter()
+            .map(|p| Vector::<f64, N>::from_fn(|i, _| p[i].to_f64()))
+            .collect();
+        let filtered = points
+            .iter()
+            .zip(&shadow)
+            .all(|(p, s)| (0..N).all(|i| usable(p[i].is_zero(), s[i])));
+        Ok(PointSet {
+            shadow,
+            exact: Some(points),
+            filtered,
+        })
+    }
+
+    /// The number of points.
+    pub fn len(&self) -> usize {
+        self.shadow.len()
+    }
+
+    /// `false`: the constructors refuse empty sets.
+    pub fn is_empty(&self) -> bool {
+        self.shadow.is_empty()
+    }
+
+    /// The `f64` shadows (the points themselves for doubles).
+    pub fn shadows(&self) -> &[Vector<f64, N>] {
+        &self.shadow
+    }
+
+    /// `true` when the points were given as doubles (the shadows are exact).
+    pub fn is_dyadic(&self) -> bool {
+        self.exact.is_none()
+    }
+
+    /// The exact point `i` (`None` past the end).
+    pub fn point(&self, i: usize) -> Option<Vector<Rational, N>> {
+        match &self.exact {
+            Some(e) => e.get(i).cloned(),
+            None => self.shadow.get(i).map(|p| {
+                // Finite by construction: every double is a rational.
+                Vector::<Rational, N>::from_fn(|k, _| {
+                    rational_from_f64(p[k]).unwrap_or_else(Rational::zero)
+                })
+            }),
+        }
+    }
+
+    /// `v · pᵢ`, exactly (`i` must be in range).
+    fn exact_dot(&self, i: usize, v: &Vector<Rational, N>) -> Rational {
+        match &self.exact {
+            Some(e) => dot_q(&e[i], v),
+            None => {
+                let p = &self.shadow[i];
+                let mut acc = Rational::zero();
+                for k in 0..N {
+                    if p[k] != 0.0 && !v[k].is_zero() {
+                        acc += rational_from_f64(p[k]).unwrap_or_else(Rational::zero) * &v[k];
+                    }
+                }
+                acc
+            }
+        }
+    }
+
+    /// `max_p v·p` over the set, exactly, with the first point attaining it
+    /// (module docs). Every point is dotted exactly when the filter cannot
+    /// be used.
+    pub fn max_dot(&self, v: &Vector<Rational, N>) -> Extreme {
+        if v.iter().all(Zero::is_zero) {
+            // Every point attains 0: the first one.
+            return Extreme {
+                value: Rational::zero(),
+                index: 0,
+                exact_dots: 0,
+            };
+        }
+        let candidates = if self.filtered {
+            direction_shadow(v).and_then(|vs| self.candidates(&vs))
+        } else {
+            None
+        };
+        let mut best: Option<(Rational, usize)> = None;
+        let mut exact_dots = 0;
+        let mut consider = |i: usize| {
+            let d = self.exact_dot(i, v);
+            exact_dots += 1;
+            if best.as_ref().is_none_or(|(b, _)| d > *b) {
+                best = Some((d, i));
+            }
+        };
+        match candidates {
+            Some(c) => c.into_iter().for_each(&mut consider),
+            None => (0..self.len()).for_each(&mut consider),
+        }
+        // The constructors refuse empty sets, so `best` is set.
+        let (value, index) = best.unwrap_or_else(|| (Rational::zero(), 0));
+        Extreme {
+            value,
+            index,
+            exact_dots,
+        }
+    }
+
+    /// `min_p v·p` (as `max_p (−v)·p`, negated), with the first point
+    /// attaining it.
+    pub fn min_dot(&self, v: &Vector<Rational, N>) -> Extreme {
+        let neg = -v.clone();
+        let e = self.max_dot(&neg);
+        Extreme {
+            value: -e.value,
+            ..e
+        }
+    }
+
+    /// The indices, ascending, that can attain the maximum of `v·p` (module
+    /// docs); `None` on overflow.
+    fn candidates(&self, vs: &Vector<f64, N>) -> Option<Vec<usize>> {
+        let (rel, abs) = filter_bound(N);
+        let mut floor = f64::NEG_INFINITY;
+        // (index, upper end) of every point whose interval reaches `floor`.
+        let mut kept: Vec<(usize, f64)> = Vec::new();
+        for (i, p) in self.shadow.iter().enumerate() {
+            let mut e = 0.0;
+            let mut s = 0.0;
+            for k in 0..N {
+                let t = vs[k] * p[k];
+                e += t;
+                s += t.abs();
+            }
+            if !(e.is_finite() && s.is_finite()) {
+                return None;
+            }
+            let r = ((rel * s).next_up() + abs).next_up();
+            let hi = (e + r).next_up();
+            if hi < floor {
+                continue;
+            }
+            let lo = (e - r).next_down();
+            if lo > floor {
+                floor = lo;
+                if kept.len() > 32 {
+                    kept.retain(|&(_, h)| h >= floor);
+                }
+            }
+            kept.push((i, hi));
+        }
+        Some(
+            kept.into_iter()
+                .filter(|&(_, h)| h >= floor)
+                .map(|(i, _)| i)
+                .collect(),
+        )
+    }
+}
+
+/// Refuses empty sets and non-finite coordinates.
+fn check_points<const N: usize>(points: &[Vector<f64, N>], which: Which) -> Result<(), Error> {
+    if points.is_empty() {
+        return Err(Error::EmptyPointSet { which });
+    }
+    if let Some(i) = points.iter().position(|p| p.iter().any(|x| !x.is_finite())) {
+        return Err(Error::NonFinite {
+            which,
+            what: format!("point {i}"),
+        });
+    }
+    Ok(())
+}
+
+/// `u · v` over rationals, skipping zero terms.
+pub(crate) fn dot_q<const N: usize>(u: &Vector<Rational, N>, v: &Vector<Rational, N>) -> Rational {
+    let mut acc = Rational::zero();
+    for k in 0..N {
+        if !u[k].is_zero() && !v[k].is_zero() {
+            acc += &u[k] * &v[k];
+        }
+    }
+    acc
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scalar::ratio;
+
+    fn q(n: i64, d: i64) -> Rational {
+        ratio(n, d).unwrap()
+    }
+
+    /// The filtered maximum against the plain exact scan, on points whose
+    /// dot products differ by far less than the rounding of their shadows.
+    #[test]
+    fn filtered_max_is_the_exact_max() {
+        let base = 1u64 << 40;
+        let pts: Vec<Vector<Rational, 2>> = (0..50)
+            .map(|k| {
+                // x = 1 + k·2⁻⁶⁰: all round to the same doubles near 1.
+                let x = q((base << 20) as i64 + k, (base << 20) as i64);
+                Vector::<Rational, 2>::new(x, q(k % 7, 3))
+            })
+            .collect();
+        let set = PointSet::from_rational(pts.clone(), Which::A).unwrap();
+        for dir in [(1, 0), (1, 1), (-1, 0), (0, 1), (3, -2)] {
+            let v = Vector::<Rational, 2>::new(q(dir.0, 1), q(dir.1, 1));
+            let e = set.max_dot(&v);
+            let mut best = (dot_q(&pts[0], &v), 0);
+            for (i, p) in pts.iter().enumerate() {
+                let d = dot_q(p, &v);
+                if d > best.0 {
+                    best = (d, i);
+                }
+            }
+            assert_eq!((e.value.clone(), e.index), best, "direction {dir:?}");
+            let m = set.min_dot(&v);
+            assert!(pts.iter().all(|p| dot_q(p, &v) >= m.value), "{dir:?}");
+        }
+    }
+
+    /// Doubles: a direction whose float dot products tie but whose exact
+    /// ones do not; the exact maximiser is found, and the filter dotted
+    /// fewer points exactly than the set holds.
+    #[test]
+    fn doubles_ties_broken_exactly() {
+        let mut pts: Vec<Vector<f64, 2>> = (0..100)
+            .map(|k| Vector::<f64, 2>::new(-(k as f64), 0.5))
+            .collect();
+        pts.push(Vector::<f64, 2>::new(1.0, 1e-30));
+        pts.push(Vector::<f64, 2>::new(1.0, 2e-30));
+        let set = PointSet::from_f64(pts, Which::B).unwrap();
+        let v = Vector::<Rational, 2>::new(q(1, 1), q(1, 1));
+        let e = set.max_dot(&v);
+        assert_eq!(e.index, 101, "{e:?}");
+        assert!(e.exact_dots < 10, "{e:?}");
+    }
+
+    /// A direction that overflows in `f64`: every point is dotted exactly.
+    #[test]
+    fn overflow_falls_back_to_exact() {
+        let pts = vec![
+            Vector::<f64, 2>::new(1e300, 1.0),
+            Vector::<f64, 2>::new(1e300, 2.0),
+        ];
+        let set = PointSet::from_f64(pts, Which::A).unwrap();
+        let big = rational_from_f64(1e300).unwrap();
+        let v = Vector::<Rational, 2>::new(big, q(1, 1));
+        let e = set.max_dot(&v);
+        assert_eq!((e.index, e.exact_dots), (1, 2), "{e:?}");
+    }
+}

@@ -1,0 +1,254 @@
+//! The exact mode that finds in `f64` and proves exactly (`gjk::exact`) and
+//! the certificate verifier (`gjk::certificate`), against the exact oracle
+//! (`gjk-oracle`, the judge) on small integer clouds in 1D–4D:
+//!
+//! * every answer of `exact_query` (proved or by the fallback) is the
+//!   oracle's relation, squared distance and squared depth, and every
+//!   certificate it returns verifies again;
+//! * certificates made at random or tampered with are checked the other
+//!   way: whatever the verifier accepts, the oracle confirms.
+//!
+//! A failure prints the case as exact rationals.
+
+mod common;
+
+use common::Lcg;
+use gjk::certificate::{verify, Certificate, Pair, Proved};
+use gjk::exact::{exact_query, ExactAnswer, ExactOptions};
+use gjk::filtered::PointSet;
+use gjk::{Rational, Vector, Which};
+use gjk_oracle::{self as oracle, PenetrationDepth, Relation};
+use num_traits::Zero;
+
+fn rows<const N: usize>(v: &[Vector<Rational, N>]) -> Vec<Vec<Rational>> {
+    v.iter().map(|p| p.iter().cloned().collect()).collect()
+}
+
+fn ctx<const N: usize>(a: &[Vector<Rational, N>], b: &[Vector<Rational, N>]) -> String {
+    format!("{N}D A = {}, B = {}", common::show(a), common::show(b))
+}
+
+#[derive(Default, Debug)]
+struct Tally {
+    proved: usize,
+    fallback: usize,
+    random_accepted: usize,
+    kinds: std::collections::BTreeMap<&'static str, usize>,
+}
+
+fn q(n: i64, d: i64) -> Rational {
+    Rational::new(n.into(), d.into())
+}
+
+fn one_case<const N: usize>(
+    a: &[Vector<Rational, N>],
+    b: &[Vector<Rational, N>],
+    rng: &mut Lcg,
+    t: &mut Tally,
+) {
+    let c = ctx(a, b);
+    let (ra, rb) = (rows(a), rows(b));
+    let relation = oracle::relation(&ra, &rb).unwrap();
+    let dist2 = oracle::distance_squared(&ra, &rb).unwrap().dist2;
+    let depth2 = match oracle::penetration_depth(&ra, &rb).unwrap() {
+        PenetrationDepth::Penetrating { depth2, .. } => Some(depth2),
+        PenetrationDepth::NotPenetrating { .. } => None,
+    };
+    let sa = PointSet::from_rational(a.to_vec(), Which::A).unwrap();
+    let sb = PointSet::from_rational(b.to_vec(), Which::B).unwrap();
+    let report = exact_query(&sa, &sb, &ExactOptions::default()).unwrap();
+    match &report.answer {
+        ExactAnswer::Separated { separation, .. } => {
+            assert_eq!(relation, Relation::Separated, "{c}");
+            assert_eq!(separation.as_ref().unwrap().dist2, dist2, "{c}");
+        }
+        ExactAnswer::Touching { .. } => assert_eq!(relation, Relation::Touching, "{c}"),
+        ExactAnswer::Penetrating { depth } => {
+            assert_eq!(relation, Relation::Penetrating, "{c}");
+            assert_eq!(
+                Some(&depth.as_ref().unwrap().depth2),
+                depth2.as_ref(),
+                "{c}"
+            );
+        }
+        other => panic!("{c}: {other:?}"),
+    }
+    if report.fallback.is_none() {
+        t.proved += 1;
+    } else {
+        t.fallback += 1;
+    }
+    for cert in &report.certificates {
+        *t.kinds.entry(cert.name()).or_default() += 1;
+        let proved = verify(&sa, &sb, cert);
+        assert!(proved.is_ok(), "{c}: {cert:?} -> {proved:?}");
+    }
+    // Random certificates: whatever is accepted, the oracle confirms.
+    let span = 4;
+    let direction = Vector::<Rational, N>::from_fn(|_, _| q(rng.int(-span, span), 1));
+    let random_pair = |rng: &mut Lcg| Pair {
+        a: rng.int(0, a.len() as i64 - 1) as usize,
+        b: rng.int(0, b.len() as i64 - 1) as usize,
+    };
+    let k = rng.int(1, N as i64 + 1) as usize;
+    let pairs: Vec<Pair> = (0..k).map(|_| random_pair(rng)).collect();
+    let raw: Vec<i64> = (0..k).map(|_| rng.int(0, 3)).collect();
+    let total: i64 = raw.iter().sum::<i64>().max(1);
+    let weights: Vec<Rational> = raw.iter().map(|&w| q(w, total)).collect();
+    let normal = direction.clone();
+    let touching_a: Vec<(usize, Rational)> = pairs
+        .iter()
+        .zip(&weights)
+        .map(|(p, w)| (p.a, w.clone()))
+        .collect();
+    let touching_b: Vec<(usize, Rational)> = pairs
+        .iter()
+        .zip(&weights)
+        .map(|(p, w)| (p.b, w.clone()))
+        .collect();
+    let mut random = vec![
+        Certificate::Separated { direction },
+        Certificate::Distance {
+            pairs: pairs.clone(),
+            weights: weights.clone(),
+        },
+        Certificate::Intersecting {
+            pairs: pairs.clone(),
+            weights: weights.clone(),
+        },
+        Certificate::Touching {
+            normal,
+            a: touching_a,
+            b: touching_b,
+        },
+    ];
+    // The returned depth certificate with one facet dropped or doubled.
+    for cert in &report.certificates {
+        if let Certificate::Depth {
+            vertices,
+            facets,
+            nearest,
+        } = cert
+        {
+            let i = rng.int(0, facets.len() as i64 - 1) as usize;
+            let mut dropped = facets.clone();
+            dropped.remove(i);
+            let mut doubled = facets.clone();
+            doubled.push(facets[i]);
+            for f in [dropped, doubled] {
+                let nearest = (*nearest).min(f.len().saturating_sub(1));
+                random.push(Certificate::Depth {
+                    vertices: vertices.clone(),
+                    facets: f,
+                    nearest,
+                });
+            }
+        }
+    }
+    for cert in &random {
+        let Ok(p) = verify(&sa, &sb, cert) else {
+            continue;
+        };
+        t.random_accepted += 1;
+        match p {
+            Proved::Separated => assert_eq!(relation, Relation::Separated, "{c}: {cert:?}"),
+            Proved::Touching { .. } => assert_eq!(relation, Relation::Touching, "{c}: {cert:?}"),
+            Proved::Penetrating => assert_eq!(relation, Relation::Penetrating, "{c}: {cert:?}"),
+            Proved::Distance { dist2: d, .. } => assert_eq!(d, dist2, "{c}: {cert:?}"),
+            Proved::Depth { depth2: d, .. } => {
+                assert_eq!(Some(d), depth2.clone(), "{c}: {cert:?}")
+            }
+        }
+    }
+}
+
+fn run<const N: usize>(cases: usize, seed: u64) -> Tally {
+    let mut rng = Lcg(seed);
+    let mut t = Tally::default();
+    // The oracle's enumeration limits the clouds' size in 3D and 4D.
+    let most = match N {
+        1 | 2 => 6,
+        3 => 5,
+        _ => 4,
+    };
+    for k in 0..cases {
+        let a = rng.cloud::<N>(most, 3);
+        let mut b = rng.cloud::<N>(most, 3);
+        // Every third pair: B moved off, to get separated pairs too.
+        if k % 3 == 0 {
+            let shift = Vector::<Rational, N>::from_fn(|_, _| q(rng.int(-4, 4), 1));
+            for p in &mut b {
+                *p += &shift;
+            }
+        }
+        one_case(&a, &b, &mut rng, &mut t);
+    }
+    t
+}
+
+/// `GJK_LONG_TESTS=1` runs ten times as many cases (a minute or more).
+fn scale() -> usize {
+    if std::env::var_os("GJK_LONG_TESTS").is_some() {
+        10
+    } else {
+        1
+    }
+}
+
+#[test]
+fn exact_query_and_verifier_agree_with_the_oracle() {
+    let k = scale();
+    let tallies = [
+        run::<1>(50 * k, 1),
+        run::<2>(60 * k, 2),
+        run::<3>(40 * k, 3),
+        run::<4>(12 * k, 4),
+    ];
+    for (d, t) in tallies.iter().enumerate() {
+        eprintln!("{}D: {t:?}", d + 1);
+        // Not vacuous: most answers are proved, and each kind of
+        // certificate occurs.
+        assert!(t.proved > t.fallback, "{}D: {t:?}", d + 1);
+        assert!(t.random_accepted > 0, "{}D: {t:?}", d + 1);
+    }
+    let mut kinds = std::collections::BTreeMap::new();
+    for t in &tallies {
+        for (k, n) in &t.kinds {
+            *kinds.entry(*k).or_insert(0) += n;
+        }
+    }
+    for k in ["distance", "intersecting", "touching", "depth"] {
+        assert!(
+            kinds.get(k).copied().unwrap_or(0) > 0,
+            "no {k} certificate: {kinds:?}"
+        );
+    }
+}
+
+/// Doubles are exact inputs too: the same answers from `f64` point sets.
+#[test]
+fn doubles_are_exact_inputs() {
+    let a: Vec<Vector<f64, 3>> = vec![
+        Vector::<f64, 3>::new(0.0, 0.0, 0.0),
+        Vector::<f64, 3>::new(1.0, 0.0, 0.0),
+        Vector::<f64, 3>::new(0.0, 1.0, 0.0),
+        Vector::<f64, 3>::new(0.0, 0.0, 1.0),
+    ];
+    // B: A moved by (1 + 2⁻⁵⁰) along x: A's vertex (1, 0, 0) and B's
+    // (1 + 2⁻⁵⁰, 0, 0) are the nearest pair (the projection of B's vertex on
+    // A's face x + y + z = 1 falls outside A), 2⁻⁵⁰ apart.
+    let gap = 2f64.powi(-50);
+    let b: Vec<Vector<f64, 3>> = a
+        .iter()
+        .map(|p| p + Vector::<f64, 3>::new(1.0 + gap, 0.0, 0.0))
+        .collect();
+    let sa = PointSet::from_f64(a, Which::A).unwrap();
+    let sb = PointSet::from_f64(b, Which::B).unwrap();
+    let r = exact_query(&sa, &sb, &ExactOptions::default()).unwrap();
+    let ExactAnswer::Separated { separation, .. } = &r.answer else {
+        panic!("{r:?}");
+    };
+    let g = gjk::scalar::rational_from_f64(gap).unwrap();
+    assert_eq!(separation.as_ref().unwrap().dist2, &g * &g, "{r:?}");
+    assert!(!separation.as_ref().unwrap().dist2.is_zero());
+}
