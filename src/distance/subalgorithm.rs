@@ -330,7 +330,7 @@ pub fn closest_point<T: Field, const N: usize>(
 /// one out) whose closest point to the origin is nearest, as `(dist², kept)`
 /// with `dist²` as `f64` and `kept` the indices into `points` of the
 /// smallest sub-face holding that closest point; the first such facet on
-/// ties. The float bands of [`crate::contact`] and [`crate::verdict`](mod@crate::verdict) use
+/// ties. The float bands of `verdict::boolean_route` and [`crate::verdict`](mod@crate::verdict) use
 /// it to treat an origin near a facet as lying on it. No allocation.
 pub(crate) fn nearest_facet<T: Field, const N: usize>(
     points: &[Vector<T, N>],

@@ -1,7 +1,7 @@
 //! Separated, touching or overlapping, with the numbers that prove it, in any
 //! dimension `N ≥ 1`.
 //!
-//! [`crate::contact`] answers the same three-way question with the boolean
+//! `verdict::boolean_route` answers the same three-way question with the boolean
 //! loop (dimensions 2 and 3, any [`crate::Scalar`]). This module
 //! answers it with the distance loop ([`crate::distance`](mod@crate::distance)), which works in
 //! every dimension up to 15, and returns what each answer needs:
@@ -21,9 +21,9 @@
 //!    coordinates `λ > 0` on the face `G` it kept (Johnson's sub-algorithm
 //!    keeps the smallest face holding the closest point in its relative
 //!    interior). `point = Σ λᵢ aᵢ = Σ λᵢ bᵢ` is a common point.
-//! 3. Descend as [`crate::contact`] does: `O ∈ int K ⇔ π(O) ∈ int π(K)` for
+//! 3. Descend as `verdict::boolean_route` does: `O ∈ int K ⇔ π(O) ∈ int π(K)` for
 //!    `π` the orthogonal projection onto `span(G)^⊥` (the claim and its proof
-//!    are in [`crate::contact`]'s module docs). Here the projection stays in
+//!    are in `verdict::boolean_route`'s module docs). Here the projection stays in
 //!    `ℝᴺ`: `P x = x − Σ (x·qᵢ)/(qᵢ·qᵢ) qᵢ`, with `q₁ … q_k` an orthogonal
 //!    basis of everything projected away so far (Gram–Schmidt on the edge
 //!    vectors `gᵢ − g₀` of each face, without normalising: `+ − × ÷` only,

@@ -6,7 +6,7 @@ use gjk::epa::{epa_from_simplex, EpaOptions, EpaOutcome};
 use gjk::scalar::FromRational;
 use gjk::shape::ConvexHull;
 use gjk::verdict::{verdict, Separation, Verdict};
-use gjk::{Relation, Scalar, Simplex, Vector, Which};
+use gjk::{Rational, Relation, Scalar, Simplex, Vector, Which};
 use gjk_case::Case;
 use serde_json::{json, Map, Value};
 

@@ -86,7 +86,7 @@ pub use exact::{exact_answers, ExactAnswers};
 
 use crate::number::{approx_json, sqrt_approx_json};
 
-use gjk::scalar::{Rational, Scalar};
+use gjk::scalar::Rational;
 use gjk_case::{parse_coordinate, rational_to_json_string, Case, CoordinateError};
 
 /// The default relative tolerance, `10⁻⁹` (see the module docs).
