@@ -94,74 +94,31 @@ fn touching_accepted_and_tampered_rejected() {
     else {
         unreachable!()
     };
+    // The good certificate with one part replaced.
+    let with = |normal: &Vector<Rational, 2>, a_side: &[(usize, Rational)]| Certificate::Touching {
+        normal: normal.clone(),
+        a: a_side.to_vec(),
+        b: wb.clone(),
+    };
     // One weight: ½ → ⅓ (the weights no longer sum to 1).
     let mut w = wa.clone();
     w[0].1 = q(1, 3);
-    rejected(
-        &a,
-        &b,
-        &Certificate::Touching {
-            normal: normal.clone(),
-            a: w,
-            b: wb.clone(),
-        },
-    );
+    rejected(&a, &b, &with(&normal, &w));
     // One weight, still summing to 1: ¼ and ¾ give (1, 3/4) on A's side,
     // not the point B's side names.
-    let w = vec![(1, q(1, 4)), (2, q(3, 4))];
-    rejected(
-        &a,
-        &b,
-        &Certificate::Touching {
-            normal: normal.clone(),
-            a: w,
-            b: wb.clone(),
-        },
-    );
+    rejected(&a, &b, &with(&normal, &[(1, q(1, 4)), (2, q(3, 4))]));
     // One index: A's point 1 → 0 moves A's combination off the edge.
     let mut w = wa.clone();
     w[0].0 = 0;
-    rejected(
-        &a,
-        &b,
-        &Certificate::Touching {
-            normal: normal.clone(),
-            a: w,
-            b: wb.clone(),
-        },
-    );
+    rejected(&a, &b, &with(&normal, &w));
     // One index past the end.
     let mut w = wa.clone();
     w[0].0 = 9;
-    rejected(
-        &a,
-        &b,
-        &Certificate::Touching {
-            normal: normal.clone(),
-            a: w,
-            b: wb.clone(),
-        },
-    );
+    rejected(&a, &b, &with(&normal, &w));
     // One coordinate: the normal (1, 0) → (1, 1) does not support both.
-    rejected(
-        &a,
-        &b,
-        &Certificate::Touching {
-            normal: qn([1, 1]),
-            a: wa.clone(),
-            b: wb.clone(),
-        },
-    );
+    rejected(&a, &b, &with(&qn([1, 1]), &wa));
     // A zero normal proves nothing.
-    rejected(
-        &a,
-        &b,
-        &Certificate::Touching {
-            normal: qn([0, 0]),
-            a: wa,
-            b: wb,
-        },
-    );
+    rejected(&a, &b, &with(&qn([0, 0]), &wa));
 }
 
 #[test]
