@@ -2,12 +2,15 @@
 //! against the exact ones (see `crate::check` for the format, the tolerance
 //! and the exact answers).
 //!
-//! Standard output: one JSON line per disagreement, one per line that could
-//! not be checked (`"error"`), and a last line `{"summary": {…}}`. Standard
-//! error: the summary as a table, and a progress bar while reading when it
-//! is a terminal. Exit status: `0` every compared field agrees, `1` some
-//! field disagrees, `2` a line could not be checked (malformed case or
-//! `expect`, no exact answer), nothing was compared, or bad usage.
+//! Standard output: one JSON line per disagreement, one error line per line
+//! that could not be checked (`{"id": …, "line": N, "error": …}`, the id
+//! only when it was read), one `"budget_exceeded"` line per case past
+//! `--budget` (default [`DEFAULT_CHECK_BUDGET`] per case), and a last line
+//! `{"summary": {…}}`. Standard error: the summary as a table, and a
+//! progress bar while reading when it is a terminal. Exit status: `0` every
+//! compared field agrees, `1` some field disagrees, `2` a line could not be
+//! checked (malformed case or `expect`, no exact answer, past the budget),
+//! nothing was compared, or bad usage.
 //!
 //! With `--variant NAME`, the answers judged are not the file's `expect`
 //! but those of one of the seeds' own algorithms (`gjk_variants`), run on
