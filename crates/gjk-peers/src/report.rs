@@ -122,7 +122,12 @@ fn kinds(
         .iter()
         .map(|j| {
             let theirs = j.given.as_f64();
-            let exact_x = j.exact_approx.unwrap_or(0.0);
+            // A number, or a decimal string past f64 ("overflow": none).
+            let exact_x = j
+                .exact_approx
+                .as_ref()
+                .and_then(|v| v.as_f64().or_else(|| v.as_str()?.parse().ok()))
+                .unwrap_or(0.0);
             match j.answer {
                 Field::Intersects if j.given == json!(true) => {
                     "intersects: false positive, exact separated".to_string()
