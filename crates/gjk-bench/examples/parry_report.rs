@@ -70,7 +70,8 @@ use std::panic::{self, AssertUnwindSafe};
 use gjk::scalar::Scalar;
 use gjk::tolerance::DEFAULT_MAX_ITERATIONS;
 use gjk::Rational;
-use gjk_case::{parse_decimal_or_ratio, parse_line, Case};
+use gjk_case::{parse_decimal_or_ratio, parse_line, Case, PackedCase};
+use gjk_cli::budget::{Budget, Meter};
 use gjk_cli::check::{
     exact_answers, judge, parse_expect, Answer as Field, ExactAnswers, Tolerance, Verdict,
     DEFAULT_ABS, DEFAULT_REL,
@@ -222,6 +223,12 @@ fn with_expect(line: &Value, expect: &Map<String, Value>) -> Value {
     v
 }
 
+/// The exact answers of a case, without a budget.
+fn exact_of(case: &Case) -> Result<ExactAnswers, String> {
+    let meter = Meter::new(Budget::NONE);
+    exact_answers(&PackedCase::from_case(case), DEFAULT_MAX_ITERATIONS, &meter)
+}
+
 fn parse(line: &Value) -> Case {
     parse_line(&line.to_string(), 1)
         .expect("a generated case parses")
@@ -236,7 +243,7 @@ fn verdicts(
     tol: &Tolerance,
 ) -> BTreeMap<Field, Verdict> {
     let case = parse(&with_expect(case_line, expect));
-    let expect = parse_expect(&case)
+    let expect = parse_expect(&case.extra)
         .expect("parry's answers are booleans and numbers")
         .unwrap_or_default();
     judge(&expect, exact, tol)
@@ -248,8 +255,7 @@ fn verdicts(
 /// The exact answers for parry's hull vertices (doubles, read exactly).
 fn exact_on_hulls(a: &[Vec<f64>], b: &[Vec<f64>]) -> ExactAnswers {
     let line = json!({"id": "parry-hulls", "a": a, "b": b});
-    exact_answers(&parse(&line), DEFAULT_MAX_ITERATIONS)
-        .expect("the exact path answers every 2D/3D polytope pair")
+    exact_of(&parse(&line)).expect("the exact path answers every 2D/3D polytope pair")
 }
 
 /// The largest `|coordinate|` of a case, exactly.
@@ -653,8 +659,8 @@ fn main() {
                     let mut line = gen.expect("the generators build and answer every case");
                     line["id"] = json!(format!("{family}-{dim}d-e{scale}-{i}"));
                     let case = parse(&line);
-                    let exact = exact_answers(&case, DEFAULT_MAX_ITERATIONS)
-                        .expect("the exact path answers every generated case");
+                    let exact =
+                        exact_of(&case).expect("the exact path answers every generated case");
                     cross_check(&line, &exact);
                     let r = run_case(&line, &case, &exact, &tol);
                     let says = &r.line["expect"];

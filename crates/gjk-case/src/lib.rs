@@ -42,8 +42,10 @@
 //! * A **point** is an array of coordinates. Every point of a case, in `a` and
 //!   in `b` together, has the same number of coordinates: the *dimension* of
 //!   the case, at least 1.
-//! * Field names are case-sensitive. `a`, `b` and `id` may each appear only
-//!   once in an object.
+//! * Field names are case-sensitive. A key may appear only once in an
+//!   object: `a`, `b`, `id`, every other field, and every key inside the
+//!   value of another field (`"expect": {"distance": 1, "distance": 2}` is
+//!   an error naming `expect.distance`, not "the last one wins").
 //! * A numeric `id` is echoed as `serde_json` reads it; integers beyond 64
 //!   bits or fractional ids may come back reformatted, so prefer string ids
 //!   for anything but small integers.
@@ -101,21 +103,41 @@
 //! | bytes in one coordinate string | [`MAX_COORDINATE_CHARS`] = 10 000 |
 //! | magnitude of the exponent written in a decimal string (`e…`) | [`MAX_EXPONENT`] = 4096 |
 //! | nesting depth of the value of `id` and of unknown fields | 128 (`serde_json`'s limit) |
+//! | the fields other than `a` and `b`, once read | [`MAX_KEPT_BYTES`] = 1 MiB (each JSON value counts [`KEPT_VALUE_BYTES`], each string and key also its length) |
 //!
 //! JSON numbers are limited by the range of `f64` instead (see above).
 //!
+//! ## Memory
+//!
+//! [`read_packed_cases`] keeps each case's coordinates packed as they were
+//! read ([`PackedShape`]: an integer below 2⁶⁴ in 1 to 9 bytes, another
+//! JSON number as its double in 9, a string as its text), at most 2.25
+//! times the text they came from, in chunks allocated once at their final
+//! size. The line's buffer (at most the line once trimmed, freed after a
+//! line longer than 1 MiB) and the packed case are all a case holds, so
+//! reading a case takes at most about 3.3 times its line plus a constant;
+//! the limits above are checked while the line is read, so a line past one
+//! is refused before its case is built. The tool decodes the coordinates
+//! at each use (`gjk_cli::budget::MeteredHull`), and its peak memory is at
+//! most 4 times the longest line plus a constant
+//! (`crates/gjk-cli/tests/memory.rs`). [`read_cases`] gives [`Case`]s, whose
+//! coordinates are [`Rational`]s: about 100 bytes each.
+//!
 //! ## Errors
 //!
-//! A line that is not a valid case is reported as a [`LineError`]: the case's
-//! `id` when it could be read (else the line number) and a [`CaseError`] whose
-//! message says what to fix. Positions inside a case are written as JSON
+//! A line that is not a valid case is reported as a [`LineError`]: its line
+//! number, the case's `id` when it could be read, and a [`CaseError`] whose
+//! message says what to fix. As JSON ([`LineError::to_json`],
+//! [`error_line`]) it is `{"id": …, "line": N, "error": "…"}`, without `id`
+//! when it was not read: a line number is never printed as an id. Positions inside a case are written as JSON
 //! paths with 0-based indices: `a[2][1]` is coordinate 1 of point 2 of shape
 //! `a`. When a line has several problems, one is reported.
 //!
 //! # API
 //!
 //! * [`read_cases`] streams the cases of a reader, skipping blank and comment
-//!   lines; [`parse_line`] parses one line.
+//!   lines; [`parse_line`] parses one line. [`read_packed_cases`] and
+//!   [`parse_packed_line`] keep the coordinates packed ([`PackedCase`]).
 //! * [`Case::points`] converts a case to typed points `Vector<T, N>`.
 //! * [`parse_coordinate`] and [`parse_decimal_or_ratio`] parse one coordinate;
 //!   [`rational_to_json_string`] and [`format_exact_vector`] write exact
@@ -155,6 +177,16 @@ pub const MAX_COORDINATE_CHARS: usize = 10_000;
 /// The largest magnitude of the exponent written in a decimal string
 /// (`"1e4096"` and `"1e-4096"` are accepted, `"1e4097"` is not).
 pub const MAX_EXPONENT: u32 = 4096;
+/// The most bytes the fields other than `a` and `b` (`id`, `expect`,
+/// `category`, …) may take once read: each JSON value counts
+/// [`KEPT_VALUE_BYTES`], each string or key also its length (1 MiB).
+pub const MAX_KEPT_BYTES: usize = 1 << 20;
+/// What one kept JSON value counts against [`MAX_KEPT_BYTES`]: about its
+/// size in memory with its map entry.
+pub const KEPT_VALUE_BYTES: usize = 64;
+
+mod packed;
+pub use packed::{Coord, Coords, FromCoord, PackedShape, CHUNK_MAX};
 
 /// The limits in force; the public functions use [`DEFAULT_LIMITS`], tests use
 /// smaller ones to exercise the checks without huge inputs.
@@ -245,6 +277,78 @@ impl Case {
     }
 }
 
+/// A parsed case with its points packed ([`PackedShape`]): what the tool
+/// reads, in memory proportional to the line (see "Memory" in the crate
+/// docs). [`PackedCase::into_case`] gives the [`Case`] with every
+/// coordinate as a rational.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PackedCase {
+    /// The line the case was read from (1-based).
+    pub line: usize,
+    /// The `id` field as given (a string or a number), or `Null` if absent.
+    pub id: Value,
+    /// The points of shape `A`.
+    pub a: PackedShape,
+    /// The points of shape `B`.
+    pub b: PackedShape,
+    /// Every field of the line's object except `a` and `b`, as in
+    /// [`Case::extra`].
+    pub extra: Map<String, Value>,
+}
+
+impl PackedCase {
+    /// The dimension of the case.
+    pub fn dim(&self) -> usize {
+        self.a.dim()
+    }
+
+    /// What identifies the case in answers: its `id`, or its line number
+    /// when it has none (as [`Case::id_or_line`]).
+    pub fn id_or_line(&self) -> Value {
+        if self.id.is_null() {
+            Value::from(self.line)
+        } else {
+            self.id.clone()
+        }
+    }
+
+    /// A case built by hand, packed (its rows must all have the length of
+    /// `a[0]`, as the parser's cases do).
+    pub fn from_case(case: &Case) -> PackedCase {
+        PackedCase {
+            line: case.line,
+            id: case.id.clone(),
+            a: packed::pack_rows(&case.a),
+            b: packed::pack_rows(&case.b),
+            extra: case.extra.clone(),
+        }
+    }
+
+    /// The case with its coordinates as rationals.
+    pub fn into_case(self) -> Case {
+        Case {
+            line: self.line,
+            a: self.a.rows(),
+            b: self.b.rows(),
+            id: self.id,
+            extra: self.extra,
+        }
+    }
+
+    /// [`Case::points`] of [`PackedCase::into_case`], without it: the
+    /// points of `A` and of `B` as vectors of `T`.
+    ///
+    /// # Errors
+    ///
+    /// As [`Case::points`].
+    #[allow(clippy::type_complexity)] // a pair of point lists, spelled out
+    pub fn points<T: FromCoord, const N: usize>(
+        &self,
+    ) -> Result<(Vec<Vector<T, N>>, Vec<Vector<T, N>>), CaseError> {
+        Ok((self.a.vectors(Which::A)?, self.b.vectors(Which::B)?))
+    }
+}
+
 fn convert_shape<T: FromRational, const N: usize>(
     which: Which,
     points: &[Vec<Rational>],
@@ -280,7 +384,7 @@ fn convert_shape<T: FromRational, const N: usize>(
 }
 
 /// A short approximation of a (large) rational for error messages.
-fn approx_magnitude(r: &Rational) -> String {
+pub(crate) fn approx_magnitude(r: &Rational) -> String {
     let f = Scalar::to_f64(r);
     if f.is_finite() {
         return format!("{f:e}");
@@ -402,6 +506,17 @@ pub enum CaseError {
     DuplicateField {
         /// The field's name.
         name: &'static str,
+    },
+    /// Another key appears twice in one object: a field of the case, or a
+    /// key inside a kept field's value (`expect.distance`).
+    DuplicateKey {
+        /// The key's path from the case object, dot-separated.
+        path: String,
+    },
+    /// The fields other than `a` and `b` take more than [`MAX_KEPT_BYTES`].
+    KeptFieldsTooLarge {
+        /// The limit in bytes.
+        limit: usize,
     },
     /// `a` or `b` is missing.
     MissingShape {
@@ -539,6 +654,14 @@ impl fmt::Display for CaseError {
                 write!(f, "\"id\" must be a string or a number, found {found}")
             }
             CaseError::DuplicateField { name } => write!(f, "the field \"{name}\" appears twice"),
+            CaseError::DuplicateKey { path } => write!(
+                f,
+                "the key \"{path}\" appears twice (a JSON object's keys must be distinct)"
+            ),
+            CaseError::KeptFieldsTooLarge { limit } => write!(
+                f,
+                "the fields other than \"a\" and \"b\" take more than {limit} bytes (the limit)"
+            ),
             CaseError::MissingShape { which } => write!(
                 f,
                 "missing field \"{}\" ({which}: an array of points)",
@@ -633,29 +756,37 @@ impl std::error::Error for CaseError {}
 pub struct LineError {
     /// The line number (1-based).
     pub line: usize,
-    /// The case's `id` if it could be read, else the line number (as a JSON
-    /// number): what to echo back.
-    pub id: Value,
+    /// The case's `id` if it could be read before the problem was found.
+    pub id: Option<Value>,
     /// What is wrong.
     pub error: CaseError,
 }
 
 impl LineError {
-    /// The error as a JSON object `{"id": …, "error": "…"}`.
+    /// The error as a JSON object: [`error_line`].
     pub fn to_json(&self) -> Value {
-        let mut m = Map::new();
-        m.insert("id".into(), self.id.clone());
-        m.insert("error".into(), Value::String(self.error.to_string()));
-        Value::Object(m)
+        error_line(self.id.as_ref(), self.line, &self.error.to_string())
     }
+}
+
+/// The one shape of an error line, in every subcommand of the tool:
+/// `{"id": …, "line": N, "error": "…"}`, with `id` only when it was read
+/// (a line number is never printed as an id).
+pub fn error_line(id: Option<&Value>, line: usize, message: &str) -> Value {
+    let mut m = Map::new();
+    if let Some(id) = id.filter(|id| !id.is_null()) {
+        m.insert("id".into(), id.clone());
+    }
+    m.insert("line".into(), Value::from(line));
+    m.insert("error".into(), Value::String(message.to_string()));
+    Value::Object(m)
 }
 
 impl fmt::Display for LineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.id == self.line {
-            write!(f, "line {}: {}", self.line, self.error)
-        } else {
-            write!(f, "line {} (id {}): {}", self.line, self.id, self.error)
+        match &self.id {
+            None => write!(f, "line {}: {}", self.line, self.error),
+            Some(id) => write!(f, "line {} (id {id}): {}", self.line, self.error),
         }
     }
 }
@@ -874,10 +1005,23 @@ pub fn format_exact_vector<'a>(coords: impl IntoIterator<Item = &'a Rational>) -
 /// A [`LineError`] with the case's `id` when it could be read before the
 /// problem was found (else `line_no`) and the first problem found.
 pub fn parse_line(line: &str, line_no: usize) -> Result<Option<Case>, LineError> {
+    parse_line_with(line, line_no, &DEFAULT_LIMITS).map(|c| c.map(PackedCase::into_case))
+}
+
+/// [`parse_line`], keeping the points packed ([`PackedCase`]).
+///
+/// # Errors
+///
+/// As [`parse_line`].
+pub fn parse_packed_line(line: &str, line_no: usize) -> Result<Option<PackedCase>, LineError> {
     parse_line_with(line, line_no, &DEFAULT_LIMITS)
 }
 
-fn parse_line_with(line: &str, line_no: usize, limits: &Limits) -> Result<Option<Case>, LineError> {
+fn parse_line_with(
+    line: &str,
+    line_no: usize,
+    limits: &Limits,
+) -> Result<Option<PackedCase>, LineError> {
     let trimmed = line.trim_start();
     if trimmed.trim_end().is_empty() || trimmed.starts_with('#') {
         return Ok(None);
@@ -885,7 +1029,7 @@ fn parse_line_with(line: &str, line_no: usize, limits: &Limits) -> Result<Option
     let mut id_slot = None;
     let fail = |id: Option<Value>, error| LineError {
         line: line_no,
-        id: id.unwrap_or_else(|| Value::from(line_no)),
+        id,
         error,
     };
     let parsed = {
@@ -903,11 +1047,11 @@ fn parse_line_with(line: &str, line_no: usize, limits: &Limits) -> Result<Option
     };
     let parsed = parsed.map_err(|e| fail(id_slot.clone(), e))?;
     check_dimensions(&parsed.a, &parsed.b).map_err(|e| fail(id_slot.clone(), e))?;
-    Ok(Some(Case {
+    Ok(Some(PackedCase {
         line: line_no,
         id: id_slot.unwrap_or(Value::Null),
-        a: parsed.a,
-        b: parsed.b,
+        a: parsed.a.packed,
+        b: parsed.b.packed,
         extra: parsed.extra,
     }))
 }
@@ -927,23 +1071,10 @@ fn json_error(e: &serde_json::Error) -> CaseError {
 }
 
 /// Every point has the dimension of `a[0]`, which is at least 1.
-fn check_dimensions(a: &[Vec<Rational>], b: &[Vec<Rational>]) -> Result<usize, CaseError> {
-    let dim = a.first().map_or(0, Vec::len);
-    for (which, shape) in [(Which::A, a), (Which::B, b)] {
-        for (point, p) in shape.iter().enumerate() {
-            if p.is_empty() {
-                return Err(CaseError::ZeroDimension { which, point });
-            }
-            if p.len() != dim {
-                return Err(CaseError::MixedDimensions {
-                    which,
-                    point,
-                    expected: dim,
-                    found: p.len(),
-                });
-            }
-        }
-    }
+fn check_dimensions(a: &Shape, b: &Shape) -> Result<usize, CaseError> {
+    let dim = a.first;
+    a.check(Which::A, dim)?;
+    b.check(Which::B, dim)?;
     Ok(dim)
 }
 
@@ -1069,9 +1200,45 @@ macro_rules! reject_kinds {
 
 /// The object of a line, before the dimension checks.
 struct Parsed {
-    a: Vec<Vec<Rational>>,
-    b: Vec<Vec<Rational>>,
+    a: Shape,
+    b: Shape,
     extra: Map<String, Value>,
+}
+
+/// A shape as parsed: its packed points, and what the dimension checks
+/// need (the points' dimensions are checked after the whole line is read,
+/// against that of `a[0]`).
+#[derive(Default)]
+struct Shape {
+    packed: PackedShape,
+    /// The first point's dimension.
+    first: usize,
+    /// The first point whose dimension differs from the first point's:
+    /// its index and dimension.
+    deviation: Option<(usize, usize)>,
+}
+
+impl Shape {
+    /// The first point of `which` (this shape) that is not of dimension
+    /// `dim`: `ZeroDimension` or `MixedDimensions`, as in the order of the
+    /// points.
+    fn check(&self, which: Which, dim: usize) -> Result<(), CaseError> {
+        let bad = if self.first != dim || self.first == 0 {
+            Some((0, self.first))
+        } else {
+            self.deviation
+        };
+        match bad {
+            Some((point, 0)) => Err(CaseError::ZeroDimension { which, point }),
+            Some((point, found)) => Err(CaseError::MixedDimensions {
+                which,
+                point,
+                expected: dim,
+                found,
+            }),
+            None => Ok(()),
+        }
+    }
 }
 
 /// What is left of the per-case coordinate budget.
@@ -1117,8 +1284,11 @@ impl<'de> Visitor<'de> for CaseSeed<'_> {
             bits_left: self.limits.exact_bits,
         };
         let mut first_error: Option<CaseError> = None;
-        let mut a: Option<Result<Vec<Vec<Rational>>, CaseError>> = None;
-        let mut b: Option<Result<Vec<Vec<Rational>>, CaseError>> = None;
+        let mut a: Option<Result<Shape, CaseError>> = None;
+        let mut b: Option<Result<Shape, CaseError>> = None;
+        let mut kept = KeptBudget {
+            bytes_left: MAX_KEPT_BYTES,
+        };
         let mut id_seen = false;
         let mut extra = Map::new();
         while let Some(key) = map.next_key::<String>()? {
@@ -1140,7 +1310,13 @@ impl<'de> Visitor<'de> for CaseSeed<'_> {
                     }
                 }
                 "id" => {
-                    let v: Value = map.next_value()?;
+                    let (v, e) = map.next_value_seed(KeptSeed {
+                        path: "id",
+                        budget: &mut kept,
+                    })?;
+                    if let Some(e) = e {
+                        first_error.get_or_insert(e);
+                    }
                     if id_seen {
                         first_error.get_or_insert(CaseError::DuplicateField { name: "id" });
                     } else if v.is_string() || v.is_number() {
@@ -1154,7 +1330,16 @@ impl<'de> Visitor<'de> for CaseSeed<'_> {
                     extra.insert(key, v);
                 }
                 _ => {
-                    let v: Value = map.next_value()?;
+                    let (v, e) = map.next_value_seed(KeptSeed {
+                        path: &key,
+                        budget: &mut kept,
+                    })?;
+                    if let Some(e) = e {
+                        first_error.get_or_insert(e);
+                    }
+                    if extra.contains_key(&key) {
+                        first_error.get_or_insert(CaseError::DuplicateKey { path: key.clone() });
+                    }
                     extra.insert(key, v);
                 }
             }
@@ -1170,6 +1355,152 @@ impl<'de> Visitor<'de> for CaseSeed<'_> {
     }
 }
 
+/// What is left of the per-case budget of kept fields.
+struct KeptBudget {
+    bytes_left: usize,
+}
+
+impl KeptBudget {
+    /// Takes `n` bytes; `false` once the budget is spent.
+    fn take(&mut self, n: usize) -> bool {
+        match self.bytes_left.checked_sub(n) {
+            Some(left) => {
+                self.bytes_left = left;
+                true
+            }
+            None => {
+                self.bytes_left = 0;
+                false
+            }
+        }
+    }
+}
+
+/// Deserialises a kept field's value (`id`, `expect`, …) as a JSON value,
+/// with the first problem found: a key that appears twice in one object
+/// (named by its path) or the budget of kept fields spent. Past the budget
+/// the rest of the value is skipped, not built.
+struct KeptSeed<'s> {
+    path: &'s str,
+    budget: &'s mut KeptBudget,
+}
+
+type Kept = (Value, Option<CaseError>);
+
+impl<'de> DeserializeSeed<'de> for KeptSeed<'_> {
+    type Value = Kept;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Kept, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl KeptSeed<'_> {
+    fn too_large() -> Option<CaseError> {
+        Some(CaseError::KeptFieldsTooLarge {
+            limit: MAX_KEPT_BYTES,
+        })
+    }
+
+    fn leaf(self, v: Value, extra: usize) -> Kept {
+        if self.budget.take(KEPT_VALUE_BYTES + extra) {
+            (v, None)
+        } else {
+            (Value::Null, Self::too_large())
+        }
+    }
+}
+
+impl<'de> Visitor<'de> for KeptSeed<'_> {
+    type Value = Kept;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Kept, E> {
+        Ok(self.leaf(Value::Bool(v), 0))
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Kept, E> {
+        Ok(self.leaf(Value::from(v), 0))
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Kept, E> {
+        Ok(self.leaf(Value::from(v), 0))
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Kept, E> {
+        // serde_json gives finite doubles only.
+        Ok(self.leaf(Value::from(v), 0))
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Kept, E> {
+        let n = v.len();
+        Ok(self.leaf(Value::String(v.to_string()), n))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Kept, E> {
+        Ok(self.leaf(Value::Null, 0))
+    }
+
+    fn visit_seq<S: SeqAccess<'de>>(self, mut seq: S) -> Result<Kept, S::Error> {
+        if !self.budget.take(KEPT_VALUE_BYTES) {
+            drain_seq(seq)?;
+            return Ok((Value::Null, Self::too_large()));
+        }
+        let mut items = Vec::new();
+        let mut first = None;
+        while let Some((v, e)) = seq.next_element_seed(KeptSeed {
+            path: self.path,
+            budget: &mut *self.budget,
+        })? {
+            if let Some(e) = e {
+                first.get_or_insert(e);
+                if self.budget.bytes_left == 0 {
+                    drain_seq(seq)?;
+                    return Ok((Value::Null, first));
+                }
+            }
+            items.push(v);
+        }
+        Ok((Value::Array(items), first))
+    }
+
+    fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Kept, M::Error> {
+        if !self.budget.take(KEPT_VALUE_BYTES) {
+            while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+            return Ok((Value::Null, Self::too_large()));
+        }
+        let mut m = Map::new();
+        let mut first = None;
+        while let Some(key) = map.next_key::<String>()? {
+            let path = format!("{}.{key}", self.path);
+            if !self.budget.take(key.len()) {
+                first.get_or_insert(CaseError::KeptFieldsTooLarge {
+                    limit: MAX_KEPT_BYTES,
+                });
+            }
+            if self.budget.bytes_left == 0 {
+                map.next_value::<IgnoredAny>()?;
+                while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+                return Ok((Value::Null, first.or_else(Self::too_large)));
+            }
+            let (v, e) = map.next_value_seed(KeptSeed {
+                path: &path,
+                budget: &mut *self.budget,
+            })?;
+            if let Some(e) = e {
+                first.get_or_insert(e);
+            }
+            if m.contains_key(&key) {
+                first.get_or_insert(CaseError::DuplicateKey { path });
+            }
+            m.insert(key, v);
+        }
+        Ok((Value::Object(m), first))
+    }
+}
+
 /// Deserialises `a` or `b`.
 struct ShapeSeed<'b> {
     which: Which,
@@ -1177,14 +1508,14 @@ struct ShapeSeed<'b> {
 }
 
 impl<'de> DeserializeSeed<'de> for ShapeSeed<'_> {
-    type Value = Result<Vec<Vec<Rational>>, CaseError>;
+    type Value = Result<Shape, CaseError>;
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
         d.deserialize_any(self)
     }
 }
 
 impl ShapeSeed<'_> {
-    fn wrong(self, k: Kind) -> Result<Vec<Vec<Rational>>, CaseError> {
+    fn wrong(self, k: Kind) -> Result<Shape, CaseError> {
         Err(CaseError::ShapeNotArray {
             which: self.which,
             found: k.name(),
@@ -1193,7 +1524,7 @@ impl ShapeSeed<'_> {
 }
 
 impl<'de> Visitor<'de> for ShapeSeed<'_> {
-    type Value = Result<Vec<Vec<Rational>>, CaseError>;
+    type Value = Result<Shape, CaseError>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("an array of points")
@@ -1203,9 +1534,9 @@ impl<'de> Visitor<'de> for ShapeSeed<'_> {
 
     fn visit_seq<S: SeqAccess<'de>>(self, mut seq: S) -> Result<Self::Value, S::Error> {
         let which = self.which;
-        let mut points = Vec::new();
+        let mut shape = Shape::default();
         loop {
-            if points.len() == self.budget.limits.points {
+            if shape.packed.len() == self.budget.limits.points {
                 if seq.next_element::<IgnoredAny>()?.is_some() {
                     drain_seq(seq)?;
                     let limit = self.budget.limits.points;
@@ -1213,43 +1544,54 @@ impl<'de> Visitor<'de> for ShapeSeed<'_> {
                 }
                 break;
             }
+            let point = shape.packed.len();
             let seed = PointSeed {
                 which,
-                point: points.len(),
+                point,
                 budget: &mut *self.budget,
+                shape: &mut shape.packed,
             };
             match seq.next_element_seed(seed)? {
                 None => break,
-                Some(Ok(p)) => points.push(p),
+                Some(Ok(dim)) => {
+                    if point == 0 {
+                        shape.first = dim;
+                        shape.packed.set_dim(dim);
+                    } else if dim != shape.first && shape.deviation.is_none() {
+                        shape.deviation = Some((point, dim));
+                    }
+                }
                 Some(Err(e)) => {
                     drain_seq(seq)?;
                     return Ok(Err(e));
                 }
             }
         }
-        if points.is_empty() {
+        if shape.packed.is_empty() {
             return Ok(Err(CaseError::EmptyShape { which }));
         }
-        Ok(Ok(points))
+        shape.packed.finish();
+        Ok(Ok(shape))
     }
 }
 
-/// Deserialises one point.
+/// Deserialises one point into the packed shape: its dimension.
 struct PointSeed<'b> {
     which: Which,
     point: usize,
     budget: &'b mut Budget,
+    shape: &'b mut PackedShape,
 }
 
 impl<'de> DeserializeSeed<'de> for PointSeed<'_> {
-    type Value = Result<Vec<Rational>, CaseError>;
+    type Value = Result<usize, CaseError>;
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
         d.deserialize_any(self)
     }
 }
 
 impl PointSeed<'_> {
-    fn wrong(self, k: Kind) -> Result<Vec<Rational>, CaseError> {
+    fn wrong(self, k: Kind) -> Result<usize, CaseError> {
         Err(CaseError::PointNotArray {
             which: self.which,
             point: self.point,
@@ -1259,7 +1601,7 @@ impl PointSeed<'_> {
 }
 
 impl<'de> Visitor<'de> for PointSeed<'_> {
-    type Value = Result<Vec<Rational>, CaseError>;
+    type Value = Result<usize, CaseError>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("an array of coordinates")
@@ -1269,7 +1611,8 @@ impl<'de> Visitor<'de> for PointSeed<'_> {
 
     fn visit_seq<S: SeqAccess<'de>>(self, mut seq: S) -> Result<Self::Value, S::Error> {
         let (which, point) = (self.which, self.point);
-        let mut coords = Vec::new();
+        self.shape.start_point();
+        let mut coords = 0;
         loop {
             if self.budget.coordinates_left == 0 {
                 if seq.next_element::<IgnoredAny>()?.is_some() {
@@ -1281,7 +1624,7 @@ impl<'de> Visitor<'de> for PointSeed<'_> {
             }
             match seq.next_element_seed(CoordinateSeed)? {
                 None => break,
-                Some(Ok(r)) => {
+                Some(Ok((r, form))) => {
                     let bits = r.numer().bits() + r.denom().bits();
                     if bits > self.budget.bits_left {
                         drain_seq(seq)?;
@@ -1289,12 +1632,16 @@ impl<'de> Visitor<'de> for PointSeed<'_> {
                         return Ok(Err(CaseError::ExactValuesTooLarge { limit }));
                     }
                     self.budget.bits_left -= bits;
-                    coords.push(r);
+                    match form {
+                        Form::Double(x) => self.shape.push_double(x),
+                        Form::Text(t) => self.shape.push_text(&t, &r),
+                    }
+                    coords += 1;
                     self.budget.coordinates_left -= 1;
                 }
                 Some(Err((text, error))) => {
                     drain_seq(seq)?;
-                    let coord = coords.len();
+                    let coord = coords;
                     return Ok(Err(CaseError::BadCoordinate {
                         which,
                         point,
@@ -1309,18 +1656,28 @@ impl<'de> Visitor<'de> for PointSeed<'_> {
     }
 }
 
-/// Deserialises one coordinate; a bad one gives its text and the reason.
+/// How a coordinate was written: a JSON number (its double) or a string.
+enum Form {
+    Double(f64),
+    Text(String),
+}
+
+/// A coordinate read: its exact value and its form, or (for a bad one) its
+/// text and the reason.
+type CoordResult = Result<(Rational, Form), (String, CoordinateError)>;
+
+/// Deserialises one coordinate.
 struct CoordinateSeed;
 
 impl<'de> DeserializeSeed<'de> for CoordinateSeed {
-    type Value = Result<Rational, (String, CoordinateError)>;
+    type Value = CoordResult;
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
         d.deserialize_any(self)
     }
 }
 
 impl CoordinateSeed {
-    fn wrong(self, k: Kind) -> Result<Rational, (String, CoordinateError)> {
+    fn wrong(self, k: Kind) -> CoordResult {
         Err((
             k.text().to_string(),
             CoordinateError::WrongType { found: k.name() },
@@ -1329,7 +1686,7 @@ impl CoordinateSeed {
 }
 
 impl<'de> Visitor<'de> for CoordinateSeed {
-    type Value = Result<Rational, (String, CoordinateError)>;
+    type Value = CoordResult;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("a number or a string")
@@ -1339,19 +1696,29 @@ impl<'de> Visitor<'de> for CoordinateSeed {
 
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
         // `as` rounds to nearest, ties to even: the double nearest the text.
-        Ok(number_to_rational(v as f64).map_err(|e| (v.to_string(), e)))
+        let x = v as f64;
+        Ok(number_to_rational(x)
+            .map(|r| (r, Form::Double(x)))
+            .map_err(|e| (v.to_string(), e)))
     }
 
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
-        Ok(number_to_rational(v as f64).map_err(|e| (v.to_string(), e)))
+        let x = v as f64;
+        Ok(number_to_rational(x)
+            .map(|r| (r, Form::Double(x)))
+            .map_err(|e| (v.to_string(), e)))
     }
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
-        Ok(number_to_rational(v).map_err(|e| (format!("{v:?}"), e)))
+        Ok(number_to_rational(v)
+            .map(|r| (r, Form::Double(v)))
+            .map_err(|e| (format!("{v:?}"), e)))
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
-        Ok(parse_decimal_or_ratio(v).map_err(|e| (quoted_preview(v), e)))
+        Ok(parse_decimal_or_ratio(v)
+            .map(|r| (r, Form::Text(v.to_string())))
+            .map_err(|e| (quoted_preview(v), e)))
     }
 }
 
@@ -1368,6 +1735,29 @@ impl<'de> Visitor<'de> for CoordinateSeed {
 /// it).
 #[derive(Debug)]
 pub struct CaseReader<R> {
+    inner: PackedReader<R>,
+}
+
+/// Reads a case file from `r`, one line at a time (memory use is bounded by
+/// the longest line, at most [`MAX_LINE_BYTES`], and the case built from it).
+pub fn read_cases<R: BufRead>(r: R) -> CaseReader<R> {
+    CaseReader {
+        inner: PackedReader::with_limits(r, DEFAULT_LIMITS),
+    }
+}
+
+impl<R: BufRead> Iterator for CaseReader<R> {
+    type Item = Result<Case, LineError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.inner.next().map(|r| r.map(PackedCase::into_case))
+    }
+}
+
+/// Streams the cases of a case file with their points packed (see
+/// [`read_packed_cases`]); otherwise as [`CaseReader`].
+#[derive(Debug)]
+pub struct PackedReader<R> {
     reader: R,
     line_no: usize,
     buf: Vec<u8>,
@@ -1375,15 +1765,20 @@ pub struct CaseReader<R> {
     done: bool,
 }
 
-/// Reads a case file from `r`, one line at a time (memory use is bounded by
-/// the longest line, at most [`MAX_LINE_BYTES`], and the case built from it).
-pub fn read_cases<R: BufRead>(r: R) -> CaseReader<R> {
-    CaseReader::with_limits(r, DEFAULT_LIMITS)
+/// The line buffer kept between lines; a longer line's buffer is freed
+/// once the line is parsed.
+const KEPT_LINE_BUFFER: usize = 1 << 20;
+
+/// Reads a case file from `r`, one line at a time, into [`PackedCase`]s:
+/// the peak memory is at most 4 times the longest line plus a constant
+/// (see "Memory" in the crate docs).
+pub fn read_packed_cases<R: BufRead>(r: R) -> PackedReader<R> {
+    PackedReader::with_limits(r, DEFAULT_LIMITS)
 }
 
-impl<R: BufRead> CaseReader<R> {
+impl<R: BufRead> PackedReader<R> {
     fn with_limits(reader: R, limits: Limits) -> Self {
-        CaseReader {
+        PackedReader {
             reader,
             line_no: 0,
             buf: Vec::new(),
@@ -1406,7 +1801,10 @@ impl<R: BufRead> CaseReader<R> {
                 Err(e) => return Err(e),
             };
             if chunk.is_empty() {
-                return Ok(any.then_some(too_long));
+                if !any {
+                    return Ok(None);
+                }
+                break;
             }
             any = true;
             let (part, used, end) = match chunk.iter().position(|&c| c == b'\n') {
@@ -1423,16 +1821,32 @@ impl<R: BufRead> CaseReader<R> {
             }
             self.reader.consume(used);
             if end {
-                return Ok(Some(too_long));
+                break;
             }
         }
+        // A long line's buffer grew by doubling: give back the unused part
+        // before the case is built beside it.
+        if self.buf.capacity() > KEPT_LINE_BUFFER {
+            self.buf.shrink_to_fit();
+        }
+        Ok(Some(too_long))
     }
 }
 
-impl<R: BufRead> Iterator for CaseReader<R> {
-    type Item = Result<Case, LineError>;
+impl<R: BufRead> Iterator for PackedReader<R> {
+    type Item = Result<PackedCase, LineError>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        let item = self.next_item();
+        if self.buf.capacity() > KEPT_LINE_BUFFER {
+            self.buf = Vec::new();
+        }
+        item
+    }
+}
+
+impl<R: BufRead> PackedReader<R> {
+    fn next_item(&mut self) -> Option<Result<PackedCase, LineError>> {
         while !self.done {
             let read = self.read_line();
             self.line_no += 1;
@@ -1440,7 +1854,7 @@ impl<R: BufRead> Iterator for CaseReader<R> {
             let fail = |error| {
                 Some(Err(LineError {
                     line,
-                    id: Value::from(line),
+                    id: None,
                     error,
                 }))
             };
@@ -1665,14 +2079,14 @@ mod tests {
     fn errors_carry_the_id_when_known() {
         // The id is known even when it comes after the bad part.
         let e = err_full(r#"{"a": [["x"]], "b": [[1]], "id": "late"}"#);
-        assert_eq!(e.id, json!("late"));
+        assert_eq!(e.id, Some(json!("late")));
         assert_eq!(e.line, 7);
         let e = err_full(r#"{"id": 3, "a": [[0]]}"#);
-        assert_eq!(e.id, json!(3));
+        assert_eq!(e.id, Some(json!(3)));
         assert_eq!(e.error, CaseError::MissingShape { which: Which::B });
         // Invalid JSON after the id: the id is still echoed.
         let e = err_full(r#"{"id": "early", "a": [[0]], "b": [[1]"#);
-        assert_eq!(e.id, json!("early"));
+        assert_eq!(e.id, Some(json!("early")));
         assert!(
             matches!(e.error, CaseError::InvalidJson { .. }),
             "{:?}",
@@ -1680,8 +2094,11 @@ mod tests {
         );
         // Invalid JSON before the id: the line number.
         let e = err_full(r#"{"a": [[0,]], "id": "x", "b": [[1]]}"#);
-        assert_eq!(e.id, json!(7));
-        assert_eq!(e.to_json(), json!({"id": 7, "error": e.error.to_string()}));
+        assert_eq!(e.id, None);
+        assert_eq!(
+            e.to_json(),
+            json!({"line": 7, "error": e.error.to_string()})
+        );
         assert!(
             e.to_string()
                 .starts_with("line 7: invalid JSON at column 11"),
@@ -1704,7 +2121,7 @@ mod tests {
         ] {
             let e = err_full(&format!(r#"{{"id": {id}, "a": [[0]], "b": [[1]]}}"#));
             assert_eq!(e.error, CaseError::InvalidId { found });
-            assert_eq!(e.id, json!(7));
+            assert_eq!(e.id, None);
         }
     }
 
@@ -1848,7 +2265,7 @@ mod tests {
         ] {
             let e = err_full(line);
             assert_eq!(e.error, CaseError::NotAnObject { found }, "{line}");
-            assert_eq!(e.id, json!(7));
+            assert_eq!(e.id, None);
         }
     }
 
@@ -2114,7 +2531,7 @@ mod tests {
         }
         line.push_str("]}");
         let e = err_full(&line);
-        assert_eq!(e.id, json!("big"));
+        assert_eq!(e.id, Some(json!("big")));
         assert_eq!(
             e.error,
             CaseError::TooManyPoints {
@@ -2140,6 +2557,130 @@ mod tests {
         assert_eq!(c.extra["id"], json!("e"));
         assert!(!c.extra.contains_key("a") && !c.extra.contains_key("b"));
         assert_eq!(c.extra.len(), 4);
+    }
+
+    /// Issue 23, item 5: a key twice in `expect` (or any kept field, or a
+    /// field other than `a`, `b` and `id` twice) is an error naming it,
+    /// never "the last one wins".
+    #[test]
+    fn duplicate_keys_in_kept_fields_are_errors() {
+        for (line, path) in [
+            (
+                r#"{"id": "d", "a": [[0]], "b": [[1]], "expect": {"distance": 1, "distance": 2}}"#,
+                "expect.distance",
+            ),
+            (
+                r#"{"a": [[0]], "b": [[1]], "expect": {"x": {"y": [{"z": 1, "z": 1}]}}}"#,
+                "expect.x.y.z",
+            ),
+            (
+                r#"{"a": [[0]], "category": "p", "b": [[1]], "category": "q"}"#,
+                "category",
+            ),
+        ] {
+            let e = err_full(line);
+            assert_eq!(
+                e.error,
+                CaseError::DuplicateKey { path: path.into() },
+                "{line}"
+            );
+            assert!(
+                e.to_string().contains(&format!("\"{path}\" appears twice")),
+                "{e}"
+            );
+            assert_eq!(e.line, 7, "{line}");
+        }
+        // The same key in two different objects is fine.
+        ok(r#"{"a": [[0]], "b": [[1]], "expect": {"p": {"k": 1}, "q": {"k": 2}}}"#);
+    }
+
+    #[test]
+    fn kept_fields_are_bounded_before_they_are_built() {
+        let n = MAX_KEPT_BYTES / KEPT_VALUE_BYTES + 1;
+        let line = format!(
+            r#"{{"id": "k", "a": [[0]], "b": [[1]], "junk": [{}]}}"#,
+            vec!["0"; n].join(",")
+        );
+        let e = err_full(&line);
+        assert_eq!(e.id, Some(json!("k")));
+        assert_eq!(
+            e.error,
+            CaseError::KeptFieldsTooLarge {
+                limit: MAX_KEPT_BYTES
+            }
+        );
+        let long = "x".repeat(MAX_KEPT_BYTES);
+        let e = err(&format!(r#"{{"a": [[0]], "b": [[1]], "note": "{long}"}}"#));
+        assert_eq!(
+            e,
+            CaseError::KeptFieldsTooLarge {
+                limit: MAX_KEPT_BYTES
+            }
+        );
+    }
+
+    /// Packed coordinates decode to the exact values read, and to the
+    /// nearest float in float modes, whatever their form.
+    #[test]
+    fn packed_coordinates_decode_exactly() {
+        let texts = [
+            "0",
+            "-0",
+            "1",
+            "-1",
+            "255",
+            "256",
+            "-65536",
+            "9007199254740993",
+            "1e19",
+            "18446744073709551615",
+            "18446744073709551616",
+            "0.1",
+            "-2.5e-7",
+            "5e-324",
+            "1.7976931348623157e308",
+            r#""1/3""#,
+            r#""-7/2""#,
+            r#""0.1""#,
+            r#""1e4096""#,
+            r#""-1e-4096""#,
+            r#""12""#,
+            r#""-18446744073709551615""#,
+            r#""18446744073709551616""#,
+            r#""1e39""#,
+        ];
+        let line = format!(r#"{{"a": [[{}]], "b": [[0]]}}"#, texts.join("], ["));
+        let packed = parse_packed_line(&line, 1).unwrap().unwrap();
+        let case = ok(&line);
+        assert_eq!(packed.a.len(), texts.len());
+        assert_eq!(packed.clone().into_case(), case);
+        for (i, text) in texts.iter().enumerate() {
+            let exact = &case.a[i][0];
+            assert_eq!(coord(text), *exact, "{text}");
+            let c = packed.a.coords().nth(i).unwrap();
+            assert_eq!(c.to_rational(), *exact, "{text}");
+            assert_eq!(
+                f64::from_coord(&c).to_bits(),
+                f64::from_rational(exact).to_bits(),
+                "{text}"
+            );
+            assert_eq!(
+                f32::from_coord(&c).to_bits(),
+                f32::from_rational(exact).to_bits(),
+                "{text}"
+            );
+        }
+        // The packed form is small: here under 2.25 bytes per byte of text.
+        assert!(
+            packed.a.heap_bytes() < 2 * line.len(),
+            "{}",
+            packed.a.heap_bytes()
+        );
+        let e = packed.points::<f32, 1>().unwrap_err();
+        assert!(
+            matches!(e, CaseError::OutOfRange { point: 14, .. }),
+            "{e:?}"
+        );
     }
 
     #[test]
@@ -2278,9 +2819,9 @@ mod tests {
         let c = items[0].as_ref().unwrap();
         assert_eq!((c.line, c.id_or_line()), (2, json!("ok1")));
         let e = items[1].as_ref().unwrap_err();
-        assert_eq!((e.line, &e.id), (4, &json!("bad")));
+        assert_eq!((e.line, &e.id), (4, &Some(json!("bad"))));
         let e = items[2].as_ref().unwrap_err();
-        assert_eq!((e.line, &e.id), (5, &json!(5)));
+        assert_eq!((e.line, &e.id), (5, &None));
         assert!(
             matches!(e.error, CaseError::InvalidJson { column: 1, .. }),
             "{e}"
@@ -2298,7 +2839,7 @@ mod tests {
         let long = format!("{{\"a\": [[{}]], \"b\": [[1]]}}", "0,".repeat(100) + "0");
         let file = format!("{long}\n{{\"a\": [[0]], \"b\": [[1]]}}\n{long}");
         let l = small_limits();
-        let items: Vec<_> = CaseReader::with_limits(file.as_bytes(), l).collect();
+        let items: Vec<_> = PackedReader::with_limits(file.as_bytes(), l).collect();
         assert_eq!(items.len(), 3);
         let e = items[0].as_ref().unwrap_err();
         assert_eq!(
@@ -2310,7 +2851,7 @@ mod tests {
         // A line exactly at the limit is accepted.
         let exact = format!("{{\"a\": [[0]], \"b\": [[{}]]}}", "1".repeat(64 - 23));
         assert_eq!(exact.len(), 64);
-        let items: Vec<_> = CaseReader::with_limits(exact.as_bytes(), l).collect();
+        let items: Vec<_> = PackedReader::with_limits(exact.as_bytes(), l).collect();
         assert!(items[0].is_ok(), "{items:?}");
     }
 

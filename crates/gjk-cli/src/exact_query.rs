@@ -10,29 +10,62 @@
 use gjk::exact::{exact_query, Depth, ExactAnswer, ExactOptions};
 use gjk::filtered::PointSet;
 use gjk::{Rational, Which};
-use gjk_case::Case;
+use gjk_case::{Coord, PackedCase, PackedShape};
 use serde_json::{json, Map, Value};
 
+use crate::budget::Meter;
 use crate::query::{query, scalar_json, vector_json};
 
-/// One case's exact answer (module docs).
-pub fn proved_query<const N: usize>(case: &Case, max_iterations: usize) -> Result<Value, String> {
-    let (a, b) = case.points::<Rational, N>().map_err(|e| e.to_string())?;
+/// The points of `shape` for the float search: doubles where every
+/// coordinate is one (the set then holds only them, 8 bytes a coordinate),
+/// else exact rationals with their nearest doubles.
+fn point_set<const N: usize>(shape: &PackedShape, which: Which) -> Result<PointSet<N>, gjk::Error> {
+    let is_double = |c: Coord<'_>| match c {
+        Coord::Int { magnitude, .. } => magnitude <= 1 << f64::MANTISSA_DIGITS,
+        Coord::Double(_) => true,
+        Coord::Text(_) => false,
+    };
+    if shape.coords().all(is_double) {
+        PointSet::from_f64(shape.points::<f64, N>().collect(), which)
+    } else {
+        PointSet::from_rational(shape.points::<Rational, N>().collect(), which)
+    }
+}
+
+/// One case's exact answer (module docs). The float search and the
+/// verifier are charged to `meter` when they are done (their cost is a few
+/// support passes); the exact loops, where they answer, run under it.
+pub fn proved_query<const N: usize>(
+    case: &PackedCase,
+    max_iterations: usize,
+    meter: &Meter,
+) -> Result<Value, String> {
+    if case.a.dim() != N || case.b.dim() != N {
+        return query::<Rational, N>(case, max_iterations, meter);
+    }
     let (Ok(sa), Ok(sb)) = (
-        PointSet::from_rational(a, Which::A),
-        PointSet::from_rational(b, Which::B),
+        point_set::<N>(&case.a, Which::A),
+        point_set::<N>(&case.b, Which::B),
     ) else {
         // Empty sets: the exact loops' path reports the error as before.
-        return query::<Rational, N>(case, max_iterations);
+        return query::<Rational, N>(case, max_iterations, meter);
     };
     let opts = ExactOptions {
         max_iterations,
         fallback: false,
     };
     let report = exact_query(&sa, &sb, &opts).map_err(|e| e.to_string())?;
+    // The float search's support points and the verifier's passes (one per
+    // certificate), each reading every coordinate of both shapes: charged
+    // afterwards, as the exact loops' support calls are charged.
+    let passes = (report.float_iterations + report.certificates.len()) as u64;
+    let coords = ((case.a.len() + case.b.len()) * N) as u64;
+    if !meter.charge_done(passes.saturating_mul(coords)) {
+        return Err("past the budget".into());
+    }
     let relation = match report.answer.relation() {
         Some(r) => r,
-        None => return query::<Rational, N>(case, max_iterations),
+        None => return query::<Rational, N>(case, max_iterations, meter),
     };
     let mut m = Map::new();
     m.insert("id".into(), case.id_or_line());
@@ -80,7 +113,7 @@ pub fn proved_query<const N: usize>(case: &Case, max_iterations: usize) -> Resul
             m.insert("penetration".into(), vector_json(&penetration));
         }
         ExactAnswer::NoVerdict { .. } | ExactAnswer::Unproved => {
-            return query::<Rational, N>(case, max_iterations)
+            return query::<Rational, N>(case, max_iterations, meter)
         }
     }
     Ok(Value::Object(m))

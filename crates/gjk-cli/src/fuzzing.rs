@@ -117,10 +117,13 @@ pub fn replay(target: &str, bytes: &[u8]) -> Result<bool, String> {
 /// converts to every scalar type or gives a typed error.
 pub fn case_line(data: &[u8]) {
     if let Ok(line) = std::str::from_utf8(data) {
-        if let Ok(Some(case)) = gjk_case::parse_line(line, 1) {
+        if let Ok(Some(case)) = gjk_case::parse_packed_line(line, 1) {
             let _ = case.points::<f64, 2>();
             let _ = case.points::<f32, 3>();
             let _ = case.points::<Rational, 3>();
+            // The packed coordinates decode to the exact values read.
+            let rows = case.clone().into_case();
+            assert_eq!(gjk_case::parse_line(line, 1), Ok(Some(rows)));
         }
     }
 }

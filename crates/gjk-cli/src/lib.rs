@@ -7,11 +7,13 @@
 //! * [`trace_format`], [`picture`] and [`html`]: a trace as text, JSON,
 //!   SVG and a web page (`gjk trace`), and the spec's region pictures;
 //! * [`cli`]: argument types, reading case files, the subcommands;
+//! * [`budget`]: `--budget`, a bound on the time and work of each case;
 //! * [`number`]: float approximations of exact values (never `null`);
 //! * `fuzzing` (feature `fuzzing`): the fuzz targets' bodies.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod budget;
 pub mod check;
 pub mod cli;
 pub mod exact_query;

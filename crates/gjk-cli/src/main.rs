@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use gjk::tolerance::DEFAULT_MAX_ITERATIONS;
+use gjk_cli::budget::Budget;
 use gjk_cli::cli::{self, ScalarArg};
 
 /// A reference implementation of the GJK algorithm: exact verdicts for
@@ -30,6 +31,12 @@ enum Command {
         /// `not_converged`.
         #[arg(long, default_value_t = DEFAULT_MAX_ITERATIONS)]
         max_iterations: usize,
+        /// The most time and/or work per case (exact, f64 and f32 modes):
+        /// `30s`, `500ms`, `work=N` (coordinates examined by support
+        /// calls), both (`30s,work=1e9`) or `none` (the default). A case
+        /// past it gets a `"budget_exceeded"` line; the file goes on.
+        #[arg(long, default_value = "none")]
+        budget: Budget,
         /// Answer with one of the seeds' own algorithms instead of the
         /// reference (`gjk_variants`): its outcome, its answer
         /// (`colliding`), and the first step where its decision differs
@@ -79,16 +86,28 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage(&e),
+    };
     match cli.command {
         Command::Query {
             scalar,
             max_iterations,
+            budget,
             variant,
             steps,
             parallel,
             file,
-        } => match run_query(scalar, max_iterations, variant, steps, &parallel, &file) {
+        } => match run_query(
+            scalar,
+            max_iterations,
+            budget,
+            variant,
+            steps,
+            &parallel,
+            &file,
+        ) {
             Ok(true) => ExitCode::SUCCESS,
             Ok(false) => ExitCode::from(1),
             // The reader went away (`gjk query … | head`): stop quietly.
@@ -114,6 +133,20 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+    }
+}
+
+/// `--help`, `--version` and usage errors: clap's text, then its exit
+/// status (0 for help and version, 2 for bad usage), or 2 when the text
+/// could not be written (`gjk --help > /dev/full`).
+fn usage(e: &clap::Error) -> ExitCode {
+    let printed = e.print().and_then(|()| io::stdout().flush());
+    match printed {
+        Err(err) if err.kind() != io::ErrorKind::BrokenPipe => {
+            eprintln!("gjk: {err}");
+            ExitCode::from(2)
+        }
+        _ => ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2)),
     }
 }
 
@@ -152,6 +185,7 @@ fn run_gen(family: &str, dim: usize, count: usize, seed: u64, scale: i32) -> io:
 fn run_query(
     scalar: ScalarArg,
     max_iterations: usize,
+    budget: Budget,
     variant: Option<cli::variant::VariantArg>,
     steps: bool,
     parallel: &cli::parallel::ParallelArgs,
@@ -171,7 +205,7 @@ fn run_query(
         };
         return cli::variant::query(variant, arith, steps, input, parallel);
     }
-    cli::answer_lines(input, parallel, |case| {
-        gjk_cli::query::answer(case, scalar, max_iterations)
+    cli::answer_lines(input, "query", parallel, |case| {
+        gjk_cli::query::answer(case, scalar, max_iterations, budget)
     })
 }

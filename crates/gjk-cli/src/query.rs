@@ -3,13 +3,13 @@
 
 use gjk::distance::{distance, DistanceOptions, DistanceOutcome};
 use gjk::epa::{epa_from_simplex, EpaOptions, EpaOutcome};
-use gjk::scalar::FromRational;
 use gjk::shape::ConvexHull;
 use gjk::verdict::{verdict, Separation, Verdict};
 use gjk::{Rational, Relation, Scalar, Simplex, Vector, Which};
-use gjk_case::Case;
+use gjk_case::{FromCoord, PackedCase};
 use serde_json::{json, Map, Value};
 
+use crate::budget::{Budget, Meter, MeteredHull};
 use crate::cli::ScalarArg;
 use crate::exact_query::proved_query;
 use crate::number::{float_json, sqrt_approx_json};
@@ -35,27 +35,65 @@ macro_rules! by_dim {
 }
 
 /// One case's `gjk query` answer as a JSON object, or the message of its
-/// error line.
-pub fn answer(case: &Case, scalar: ScalarArg, max_iterations: usize) -> Result<Value, String> {
+/// error line. `budget` bounds the case in exact, `f64` and `f32` mode
+/// ([`crate::budget`]): past it, the answer is [`budget_exceeded`]'s line.
+pub fn answer(
+    case: &PackedCase,
+    scalar: ScalarArg,
+    max_iterations: usize,
+    budget: Budget,
+) -> Result<Value, String> {
     let d = case.dim();
     let beyond = || Err(beyond_compiled(d));
-    match scalar {
-        ScalarArg::Exact => by_dim!(d, proved_query, case, max_iterations; beyond()),
-        ScalarArg::F64 => by_dim!(d, query::<f64>, case, max_iterations; beyond()),
-        ScalarArg::F32 => by_dim!(d, query::<f32>, case, max_iterations; beyond()),
-        ScalarArg::F64Certified => by_dim!(d, certified_query, case, max_iterations; beyond()),
+    let meter = Meter::new(budget);
+    let m = &meter;
+    let (answer, name) = match scalar {
+        ScalarArg::Exact => (
+            by_dim!(d, proved_query, case, max_iterations, m; beyond()),
+            "exact",
+        ),
+        ScalarArg::F64 => (
+            by_dim!(d, query::<f64>, case, max_iterations, m; beyond()),
+            "f64",
+        ),
+        ScalarArg::F32 => (
+            by_dim!(d, query::<f32>, case, max_iterations, m; beyond()),
+            "f32",
+        ),
+        ScalarArg::F64Certified => (
+            by_dim!(d, certified_query, case, max_iterations; beyond()),
+            "f64-certified",
+        ),
+    };
+    if meter.exceeded() {
+        return Ok(budget_exceeded(case, name, &meter));
     }
+    answer
+}
+
+/// The line of a case past its budget: `id`, `line`, `outcome`
+/// (`"budget_exceeded"`), `scalar`, `budget` (as given to `--budget`) and
+/// `work` (the work spent when the case stopped).
+pub fn budget_exceeded(case: &PackedCase, scalar: &str, meter: &Meter) -> Value {
+    json!({
+        "id": case.id_or_line(),
+        "line": case.line,
+        "outcome": "budget_exceeded",
+        "scalar": scalar,
+        "budget": meter.budget().to_string(),
+        "work": meter.work(),
+    })
 }
 
 /// The exact mode's loops over rationals: the exact mode's answer where the
 /// float search's certificates are not proved (`crate::exact_query`).
-pub(crate) fn query<T: FromRational + gjk::Field, const N: usize>(
-    case: &Case,
+pub(crate) fn query<T: FromCoord + gjk::Field, const N: usize>(
+    case: &PackedCase,
     max_iterations: usize,
+    meter: &Meter,
 ) -> Result<Value, String> {
-    let (a, b) = case.points::<T, N>().map_err(|e| e.to_string())?;
-    let a = ConvexHull::new(a, Which::A).map_err(|e| e.to_string())?;
-    let b = ConvexHull::new(b, Which::B).map_err(|e| e.to_string())?;
+    let a = MeteredHull::<T, N>::new(&case.a, Which::A, meter).map_err(|e| e.to_string())?;
+    let b = MeteredHull::<T, N>::new(&case.b, Which::B, meter).map_err(|e| e.to_string())?;
     // One GJK run per case: the verdict's simplex starts EPA, and the
     // distance route's separation is the distance (the boolean route of 2D
     // and 3D stops at the first separating plane: the distance loop then
@@ -103,9 +141,9 @@ pub(crate) fn query<T: FromRational + gjk::Field, const N: usize>(
 /// in exact mode, unit length in float modes) and `penetration` (translating
 /// `a` by its negative makes the shapes touch). An EPA run that does not
 /// conclude adds `penetration_reason` instead.
-fn penetration_fields<T: FromRational + gjk::Field, const N: usize>(
-    a: &ConvexHull<T, N>,
-    b: &ConvexHull<T, N>,
+fn penetration_fields<T: FromCoord + gjk::Field, const N: usize>(
+    a: &MeteredHull<'_, T, N>,
+    b: &MeteredHull<'_, T, N>,
     simplex: &Simplex<T, N>,
     max_iterations: usize,
     m: &mut Map<String, Value>,
@@ -167,7 +205,10 @@ fn penetration_fields<T: FromRational + gjk::Field, const N: usize>(
 /// case's coordinates. The verdict fields as in the other modes, plus
 /// `certificate` (`separating_axis` with its `axis`, `enclosing_simplex`, or
 /// `exact_fallback` with its `fallback_reason`); no distance fields.
-fn certified_query<const N: usize>(case: &Case, max_iterations: usize) -> Result<Value, String> {
+fn certified_query<const N: usize>(
+    case: &PackedCase,
+    max_iterations: usize,
+) -> Result<Value, String> {
     use gjk::certified::{certify, Certificate, CertifiedOptions};
     use gjk_oracle::Relation;
     let (a, b) = case.points::<f64, N>().map_err(|e| e.to_string())?;
@@ -231,9 +272,9 @@ fn zero_distance<T: Scalar>(m: &mut Map<String, Value>) {
 /// (exact `"p/q"` in exact mode), `distance` (a number: the square root,
 /// rounded, in every mode) and the witness points. A distance run that does
 /// not conclude adds `distance_reason` instead.
-fn distance_fields<T: FromRational + gjk::Field, const N: usize>(
-    a: &ConvexHull<T, N>,
-    b: &ConvexHull<T, N>,
+fn distance_fields<T: FromCoord + gjk::Field, const N: usize>(
+    a: &MeteredHull<'_, T, N>,
+    b: &MeteredHull<'_, T, N>,
     max_iterations: usize,
     m: &mut Map<String, Value>,
 ) -> Result<(), String> {

@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use serde_json::Value;
+use serde_json::{json, Value};
 
 /// The repository root: the tool runs there, as the README's commands do.
 fn repo_root() -> std::path::PathBuf {
@@ -110,9 +110,12 @@ fn malformed_lines_give_error_lines_and_a_failing_status() {
         .as_str()
         .unwrap()
         .contains("dimension must be at least 1"));
-    // The non-JSON line is identified by its line number (line 6 of the file).
+    // The non-JSON line is identified by its line number (line 6 of the
+    // file), never as an id.
     assert!(
-        lines.iter().any(|l| l["id"] == 6 && l["error"].is_string()),
+        lines
+            .iter()
+            .any(|l| l["line"] == 6 && l.get("id").is_none() && l["error"].is_string()),
         "{lines:?}"
     );
     // Processing goes on after errors.
@@ -487,9 +490,8 @@ fn check_compares_penetration_depth() {
     // Touching (the point on the hypotenuse): depth 0.
     let (code, _, _) = gjk(&["check", "-"], Some(&case("0", "[1,1]")));
     assert_eq!(code, 0);
-    // In 4D (the verdict route) too; 9D is refused with an error line
-    // naming the dimensions the tool answers (the oracle is a judge, not a
-    // query path: issue 18).
+    // In 4D (the verdict route), too; 9D is beyond the tool (an error
+    // line: the oracle is a judge, not a query path, since b199c90).
     let simplex = |d: usize, s: i64| -> String {
         let mut pts = vec![vec![0i64; d]];
         for i in 0..d {
@@ -507,10 +509,13 @@ fn check_compares_penetration_depth() {
             serde_json::to_string(&vec![1i64; d]).unwrap()
         );
         let (code, lines, _) = gjk(&["check", "-"], Some(&line));
-        if d == 9 {
+        if d > 8 {
             assert_eq!(code, 2, "{d}D: {lines:?}");
-            let error = lines[0]["error"].as_str().unwrap_or_default();
-            assert!(error.contains("dimensions 1 to 8"), "{d}D: {lines:?}");
+            let e = lines[0]["error"].as_str().unwrap();
+            assert!(
+                e.starts_with("dimension 9: the gjk tool answers dimensions 1 to 8"),
+                "{e}"
+            );
             continue;
         }
         assert_eq!(code, 0, "{d}D: {lines:?}");
@@ -989,4 +994,268 @@ fn check_variant_judges_a_seed_against_the_exact_answers() {
     let d = by_id(&lines, "loop");
     assert_eq!(d["theirs"], Value::Null, "{d}");
     assert_eq!(d["outcome"], "looped");
+}
+
+// ---------------------------------------------------------------------------
+// Issue 23: every input gets an exact answer or a typed refusal.
+// ---------------------------------------------------------------------------
+
+/// Item 2: depths and distances past `f64` never print `null`: numbers
+/// while they are normal doubles, decimal strings past them (exact mode),
+/// `"overflow"` for a float mode's overflowed value; `check`'s
+/// `exact_approx` likewise.
+#[test]
+fn values_past_f64_never_print_null() {
+    let mut input = String::new();
+    for e in [200, 4000] {
+        input.push_str(&format!(
+            "{{\"id\":\"pen-{e}\",\"a\":[[\"0\",\"0\"],[\"2e{e}\",\"0\"],[\"0\",\"2e{e}\"]],\"b\":[[\"1e{e}\",\"1e{e}\"],[\"-1e{e}\",\"-1e{e}\"],[\"1e{e}\",\"-1e{e}\"]]}}\n\
+             {{\"id\":\"sep-{e}\",\"a\":[[\"1e{e}\",\"0\"],[\"2e{e}\",\"0\"]],\"b\":[[\"3e{e}\",\"0\"],[\"4e{e}\",\"1e{e}\"]]}}\n"
+        ));
+    }
+    let no_null = |v: &Value| !v.to_string().contains("null");
+    let (code, lines, err) = gjk(&["query", "-"], Some(&input));
+    assert_eq!(code, 0, "{err}");
+    for l in &lines {
+        assert!(no_null(l), "{l}");
+    }
+    assert_eq!(by_id(&lines, "pen-200")["penetration_depth"], 1e200);
+    assert_eq!(by_id(&lines, "sep-200")["distance"], 1e200);
+    assert_eq!(
+        by_id(&lines, "pen-4000")["penetration_depth"],
+        "1.0000000000000000e4000"
+    );
+    assert_eq!(
+        by_id(&lines, "sep-4000")["distance"],
+        "1.0000000000000000e4000"
+    );
+    // f64: the 1e200 pair's depth² overflows f64; its depth does not.
+    let first = input.lines().next().unwrap();
+    let (_, lines, _) = gjk(&["query", "--scalar", "f64", "-"], Some(first));
+    let l = &lines[0];
+    assert!(no_null(l), "{l}");
+    assert_eq!(l["penetration_depth_squared"], "overflow", "{l}");
+    assert_eq!(l["penetration_depth"], 1e200, "{l}");
+    // check: a wrong depth past f64 is reported with a string approximation.
+    let e = 4000;
+    let claim = format!(
+        "{{\"a\":[[\"0\",\"0\"],[\"2e{e}\",\"0\"],[\"0\",\"2e{e}\"]],\"b\":[[\"1e{e}\",\"1e{e}\"],[\"-1e{e}\",\"-1e{e}\"],[\"1e{e}\",\"-1e{e}\"]],\"expect\":{{\"penetration_depth\":1}}}}\n"
+    );
+    let (code, lines, _) = gjk(&["check", "-"], Some(&claim));
+    assert_eq!(code, 1, "{lines:?}");
+    assert_eq!(
+        lines[0]["exact_approx"], "1.0000000000000000e4000",
+        "{}",
+        lines[0]
+    );
+}
+
+/// Item 3: `gjk trace --scalar f64-certified` is refused up front as bad
+/// usage, naming the values it takes.
+#[test]
+fn trace_refuses_f64_certified_up_front() {
+    let (code, lines, err) = gjk(
+        &["trace", "--scalar", "f64-certified", "examples/cases.jsonl"],
+        None,
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(lines.is_empty());
+    assert!(
+        err.contains("f64-certified") && err.contains("exact, f64, f32"),
+        "{err}"
+    );
+}
+
+/// Item 4: error lines carry `"line": N` and the id only when it was read,
+/// in the same shape in `query`, `check` and `trace`; a summary goes to
+/// standard error.
+#[test]
+fn error_lines_have_one_shape_and_a_summary() {
+    let input = "{\"id\": 2, \"a\": [[0]], \"b\": [[1]]}\n\
+                 {\"a\": [[0,]], \"id\": \"x\"}\n\
+                 {\"id\": \"bad\", \"a\": [], \"b\": [[1]]}\n";
+    fn shape(l: &Value) -> Vec<&str> {
+        let mut keys: Vec<&str> = l.as_object().unwrap().keys().map(String::as_str).collect();
+        keys.sort_unstable();
+        keys
+    }
+    let (code, lines, err) = gjk(&["query", "-"], Some(input));
+    assert_eq!(code, 1);
+    assert_eq!(lines[0]["id"], 2);
+    assert_eq!(shape(&lines[1]), ["error", "line"], "{}", lines[1]);
+    assert_eq!(lines[1]["line"], 2);
+    assert_eq!(shape(&lines[2]), ["error", "id", "line"], "{}", lines[2]);
+    assert_eq!(
+        (&lines[2]["id"], &lines[2]["line"]),
+        (&json!("bad"), &json!(3))
+    );
+    assert!(
+        err.contains("3 case lines, 2 error lines (the first at line 2)"),
+        "{err}"
+    );
+    let (code, lines, _) = gjk(&["check", "-"], Some(input));
+    assert_eq!(code, 2);
+    assert_eq!(shape(&lines[0]), ["error", "line"], "{}", lines[0]);
+    assert_eq!(shape(&lines[1]), ["error", "id", "line"], "{}", lines[1]);
+    // A case without an exact answer: the same shape.
+    let (_, lines, _) = gjk(
+        &["check", "-"],
+        Some("{\"id\": \"9d\", \"a\": [[0,0,0,0,0,0,0,0,0]], \"b\": [[1,1,1,1,1,1,1,1,1]], \"expect\": {\"intersects\": false}}\n"),
+    );
+    assert_eq!(shape(&lines[0]), ["error", "id", "line"], "{}", lines[0]);
+    let (code, lines, err) = gjk(&["trace", "--json", "--id", "bad", "-"], Some(input));
+    assert_eq!(code, 2);
+    assert_eq!(shape(&lines[0]), ["error", "id", "line"], "{}", lines[0]);
+    assert!(err.contains("line 3 (id \"bad\")"), "{err}");
+    let (code, lines, err) = gjk(&["trace", "--json", "--id", "2", "-"], Some(input));
+    assert_eq!(code, 2, "1D is not traced");
+    assert_eq!(shape(&lines[0]), ["error", "id", "line"], "{}", lines[0]);
+    assert!(err.contains("line 1 (id 2)"), "{err}");
+}
+
+/// Item 5: a field twice inside `expect` is an error naming the line and
+/// the field (a duplicate top-level field always was).
+#[test]
+fn duplicate_expect_fields_are_errors() {
+    let input = "{\"id\": \"ok\", \"a\": [[0]], \"b\": [[1]], \"expect\": {\"distance\": 1}}\n\
+                 {\"id\": \"dup\", \"a\": [[0]], \"b\": [[1]], \"expect\": {\"distance\": 5, \"distance\": 1}}\n";
+    let (code, lines, _) = gjk(&["check", "-"], Some(input));
+    assert_eq!(code, 2);
+    let e = by_id(&lines, "dup");
+    assert_eq!(e["line"], 2, "{e}");
+    assert!(
+        e["error"]
+            .as_str()
+            .unwrap()
+            .contains("\"expect.distance\" appears twice"),
+        "{e}"
+    );
+    assert_eq!(summary(&lines)["agree"], 1);
+}
+
+/// Item 7: `--budget` bounds a case's time or work; a case past it gets a
+/// `budget_exceeded` line and the file goes on.
+#[test]
+fn cases_past_the_budget_are_an_outcome_and_the_file_goes_on() {
+    let many: Vec<String> = (0..200).map(|i| format!("[{i},{}]", i * i % 97)).collect();
+    let input = format!(
+        "{{\"id\": \"many\", \"a\": [{}], \"b\": [[500,0],[501,1],[500,2]], \"expect\": {{\"intersects\": false}}}}\n\
+         {{\"id\": \"small\", \"a\": [[0,0],[1,0]], \"b\": [[3,0],[4,1]], \"expect\": {{\"intersects\": false}}}}\n",
+        many.join(",")
+    );
+    for scalar in ["exact", "f64"] {
+        let (code, lines, err) = gjk(
+            &["query", "--scalar", scalar, "--budget", "work=200", "-"],
+            Some(&input),
+        );
+        assert_eq!(code, 0, "{err}");
+        let b = by_id(&lines, "many");
+        assert_eq!(b["outcome"], "budget_exceeded", "{b}");
+        assert_eq!(
+            (&b["line"], &b["budget"], &b["scalar"]),
+            (&json!(1), &json!("work=200"), &json!(scalar))
+        );
+        assert_eq!(by_id(&lines, "small")["outcome"], "separated");
+        assert!(err.contains("1 past the budget"), "{err}");
+    }
+    let (code, lines, err) = gjk(&["check", "--budget", "work=200", "-"], Some(&input));
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(by_id(&lines, "many")["outcome"], "budget_exceeded");
+    let s = summary(&lines);
+    assert_eq!(
+        (&s["budget_exceeded"], &s["agree"]),
+        (&json!(1), &json!(1)),
+        "{s}"
+    );
+    // A time budget stops a case of 4000-digit coordinates (about 20 s
+    // unbounded in a debug build) within a few support calls.
+    let e = 4090;
+    let huge = format!(
+        "{{\"id\":\"huge\",\"a\":[[\"191e{e}\",\"71e{e}\",\"246e{e}\"],[\"392e{e}\",\"-137e{e}\",\"236e{e}\"],[\"114e{e}\",\"124e{e}\",\"381e{e}\"],[\"165e{e}\",\"97e{e}\",\"63e{e}\"],[\"250e{e}\",\"31e{e}\",\"-18e{e}\"]],\"b\":[[\"191e{e}\",\"71e{e}\",\"246e{e}\"],[\"392e{e}\",\"-137e{e}\",\"236e{e}\"],[\"114e{e}\",\"124e{e}\",\"381e{e}\"],[\"165e{e}\",\"97e{e}\",\"63e{e}\"],[\"250e{e}\",\"31e{e}\",\"-18e{e}\"]]}}\n"
+    );
+    let start = std::time::Instant::now();
+    let (code, lines, _) = gjk(&["query", "--budget", "10ms", "-"], Some(&huge));
+    assert_eq!(code, 0);
+    assert_eq!(lines[0]["outcome"], "budget_exceeded", "{}", lines[0]);
+    assert!(start.elapsed().as_secs() < 10, "{:?}", start.elapsed());
+    // Bad budgets are bad usage.
+    let (code, _, err) = gjk(&["query", "--budget", "soon", "-"], Some(&huge));
+    assert_eq!(code, 2);
+    assert!(err.contains("--budget"), "{err}");
+}
+
+/// Item 8: `check` compares `penetration_depth` (as the README says).
+#[test]
+fn check_compares_the_penetration_depth_as_the_readme_says() {
+    let readme = std::fs::read_to_string(repo_root().join("README.md")).unwrap();
+    assert!(!readme.contains("unchecked: needs the penetration oracle"));
+    assert!(readme.contains("`penetration_depth` is\ncompared with the exact depth"));
+    // A point inside a triangle, 1/2 from its nearest edge.
+    let case = |depth: f64| {
+        format!("{{\"a\": [[0,0],[4,0],[0,4]], \"b\": [[1,\"1/2\"]], \"expect\": {{\"penetration_depth\": {depth}}}}}\n")
+    };
+    let (code, lines, _) = gjk(&["check", "-"], Some(&case(0.5)));
+    assert_eq!(code, 0, "{lines:?}");
+    assert_eq!(summary(&lines)["fields"]["penetration_depth"]["agree"], 1);
+    let (code, lines, _) = gjk(&["check", "-"], Some(&case(0.6)));
+    assert_eq!(code, 1, "{lines:?}");
+    assert_eq!(lines[0]["field"], "penetration_depth");
+}
+
+/// Item 9: the smaller usage items.
+#[test]
+fn usage_errors_are_usage_errors() {
+    // trace FILE with several lines, one bad: asks for --id.
+    let input = "{\"id\": \"a\", \"a\": [[0,0]], \"b\": [[1,1]]}\n{\"a\": 1}\n";
+    let (code, _, err) = gjk(&["trace", "-"], Some(input));
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("holds 2 case lines: choose one with --id"),
+        "{err}"
+    );
+    // One bad line alone: its error.
+    let (code, _, err) = gjk(&["trace", "-"], Some("{\"a\": 1}\n"));
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("line 1:") && err.contains("\"a\" must be an array"),
+        "{err}"
+    );
+    // check --rel -1: the tolerance's message, not a parser error.
+    let (code, _, err) = gjk(&["check", "--rel", "-1", "examples/cases.jsonl"], None);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--rel -1: a tolerance must not be negative"),
+        "{err}"
+    );
+    let (code, _, err) = gjk(&["check", "--abs", "-1e-3", "examples/cases.jsonl"], None);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--abs -1e-3: a tolerance must not be negative"),
+        "{err}"
+    );
+    // query DIR: a usage error before any line.
+    let (code, lines, err) = gjk(&["query", "examples"], None);
+    assert_eq!(code, 2);
+    assert!(lines.is_empty());
+    assert!(err.contains("examples: is a directory"), "{err}");
+    // --help to a full device fails.
+    if std::path::Path::new("/dev/full").exists() {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let status = Command::new(env!("CARGO_BIN_EXE_gjk"))
+            .arg("--help")
+            .stdout(full)
+            .stderr(Stdio::null())
+            .status()
+            .unwrap();
+        assert_eq!(status.code(), Some(2));
+    }
+    let status = Command::new(env!("CARGO_BIN_EXE_gjk"))
+        .arg("--help")
+        .stdout(Stdio::null())
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(0));
 }

@@ -9,6 +9,7 @@
 //! seconds).
 
 use gjk::scalar::Rational;
+use gjk_cli::budget::{Budget, Meter};
 use gjk_cli::check::{exact_answers, ExactAnswers};
 use gjk_cli::cli::ScalarArg;
 use gjk_gen::{strategy, Family, Pair};
@@ -55,14 +56,16 @@ fn line(pair: &Pair, coord: &dyn Fn(i64) -> Value) -> String {
 /// iteration count: a 3D penetrating pair at `2^-1074` took one support
 /// point more than at scale 1, the answers being the same.)
 fn answers(line: &str, with_query: bool) -> (ExactAnswers, Value) {
-    let case = gjk_case::parse_line(line, 1)
+    let case = gjk_case::parse_packed_line(line, 1)
         .unwrap_or_else(|e| panic!("{line}: {e}"))
         .unwrap_or_else(|| panic!("{line}: no case"));
-    let exact = exact_answers(&case, MAX_ITERATIONS).unwrap_or_else(|e| panic!("{line}: {e}"));
+    let meter = Meter::new(Budget::NONE);
+    let exact =
+        exact_answers(&case, MAX_ITERATIONS, &meter).unwrap_or_else(|e| panic!("{line}: {e}"));
     if !with_query {
         return (exact, Value::Null);
     }
-    let q = gjk_cli::query::answer(&case, ScalarArg::Exact, MAX_ITERATIONS)
+    let q = gjk_cli::query::answer(&case, ScalarArg::Exact, MAX_ITERATIONS, Budget::NONE)
         .unwrap_or_else(|e| panic!("{line}: {e}"));
     (exact, q["outcome"].clone())
 }
@@ -183,8 +186,8 @@ fn separated_shapes_past_f64_get_their_exact_distance() {
         let l = format!(
             r#"{{"id":"sep","a":[["1e{e}","0"],["2e{e}","0"]],"b":[["3e{e}","0"],["4e{e}","1e{e}"]]}}"#
         );
-        let case = gjk_case::parse_line(&l, 1).unwrap().unwrap();
-        let q = gjk_cli::query::answer(&case, ScalarArg::Exact, MAX_ITERATIONS)
+        let case = gjk_case::parse_packed_line(&l, 1).unwrap().unwrap();
+        let q = gjk_cli::query::answer(&case, ScalarArg::Exact, MAX_ITERATIONS, Budget::NONE)
             .unwrap_or_else(|e| panic!("{l}: {e}"));
         assert_eq!(q["outcome"], "separated", "{l}: {q}");
         assert_eq!(q["distance"], distance, "{l}: {q}");

@@ -3,7 +3,8 @@
 //! of another implementation's `expect` fields, both exactly what
 //! `gjk check` does ([`gjk_cli::check`]).
 
-use gjk_case::Case;
+use gjk_case::{Case, PackedCase};
+use gjk_cli::budget::{Budget, Meter};
 use gjk_cli::check::{exact_answers, judge, parse_expect, Tolerance, Verdict};
 use num_rational::BigRational;
 use serde_json::Value;
@@ -11,9 +12,14 @@ use serde_json::Value;
 pub use gjk_cli::check::{Answer as Field, ExactAnswers, Judged};
 
 /// The exact answers to `case` (exact GJK, distance loop and EPA on
-/// rationals; the oracle above 8 dimensions).
+/// rationals; the oracle above 8 dimensions), without a budget.
 pub fn answers(case: &Case) -> Result<ExactAnswers, String> {
-    exact_answers(case, gjk::tolerance::DEFAULT_MAX_ITERATIONS)
+    let meter = Meter::new(Budget::NONE);
+    exact_answers(
+        &PackedCase::from_case(case),
+        gjk::tolerance::DEFAULT_MAX_ITERATIONS,
+        &meter,
+    )
 }
 
 /// A case line (`{"id":…,"a":…,"b":…}`) read as `gjk check` reads it.
@@ -33,7 +39,7 @@ pub fn disagreements(
 ) -> Result<Vec<Judged>, String> {
     let tol = Tolerance::parse(rel, abs)?;
     let case = case_of(line)?;
-    let Some(expect) = parse_expect(&case).map_err(|e| e.to_string())? else {
+    let Some(expect) = parse_expect(&case.extra).map_err(|e| e.to_string())? else {
         return Ok(Vec::new());
     };
     Ok(judge(&expect, exact, &tol)

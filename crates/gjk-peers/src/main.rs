@@ -139,7 +139,7 @@ fn run(lib: Lib, file: &str, jobs: usize, timeout: u32) -> Result<(), String> {
                     serde_json::Value::String(s) => s,
                     other => other.to_string(),
                 };
-                let category = gjk_cli::check::category(&case);
+                let category = gjk_cli::check::category(&case.extra);
                 for (name, reply) in &replies[i] {
                     let Some(setting) = settings.iter().find(|s| &s.name == name) else {
                         continue;

@@ -122,15 +122,11 @@ fn kinds(
         .iter()
         .map(|j| {
             let theirs = j.given.as_f64();
-            // A number while it is a normal double; past f64 a decimal
-            // string (gjk_cli::number), read back as a double here.
+            // A number, or a decimal string past f64 ("overflow": none).
             let exact_x = j
                 .exact_approx
                 .as_ref()
-                .and_then(|v| {
-                    v.as_f64()
-                        .or_else(|| v.as_str().and_then(|s| s.parse().ok()))
-                })
+                .and_then(|v| v.as_f64().or_else(|| v.as_str()?.parse().ok()))
                 .unwrap_or(0.0);
             match j.answer {
                 Field::Intersects if j.given == json!(true) => {

@@ -54,13 +54,14 @@ fn every_peer_shows_a_failure_family_with_a_smallest_case_that_gjk_check_rejects
             "{peer}: one smallest case per family"
         );
         for line in cases {
-            let case = gjk_case::parse_line(line, 1)
+            let case = gjk_case::parse_packed_line(line, 1)
                 .unwrap_or_else(|e| panic!("{peer}: {line}: {}", e.error))
                 .unwrap_or_else(|| panic!("{peer}: an empty line"));
-            let expect = parse_expect(&case)
+            let expect = parse_expect(&case.extra)
                 .unwrap_or_else(|e| panic!("{peer}: {line}: {e}"))
                 .unwrap_or_else(|| panic!("{peer}: no expect: {line}"));
-            let exact = exact_answers(&case, gjk::tolerance::DEFAULT_MAX_ITERATIONS)
+            let meter = gjk_cli::budget::Meter::new(gjk_cli::budget::Budget::NONE);
+            let exact = exact_answers(&case, gjk::tolerance::DEFAULT_MAX_ITERATIONS, &meter)
                 .unwrap_or_else(|e| panic!("{peer}: {line}: {e}"));
             assert!(
                 judge(&expect, &exact, &tol)

@@ -21,10 +21,11 @@ use num_traits::Zero;
 use gjk::distance::{distance, DistanceOptions, DistanceOutcome};
 use gjk::epa::{epa_from_simplex, EpaOptions, EpaOutcome};
 use gjk::scalar::Rational;
-use gjk::shape::ConvexHull;
 use gjk::verdict::{verdict, Verdict};
 use gjk::{Relation, Which};
-use gjk_case::Case;
+use gjk_case::PackedCase;
+
+use crate::budget::{Meter, MeteredHull};
 
 /// What the exact path says about a case.
 #[derive(Clone, Debug, PartialEq)]
@@ -48,21 +49,28 @@ pub struct ExactAnswers {
 pub const MAX_COMPILED_DIM: usize = 8;
 
 /// The exact answers to `case`, with at most `max_iterations` support
-/// points per query (the boolean or distance query, and EPA, each).
+/// points per query (the boolean or distance query, and EPA, each), every
+/// support call charged to `meter` ([`crate::budget`]).
 ///
 /// Errors, as a message: points the hull rejects, a query that stops
 /// without a verdict (the iteration cap; exact mode never stops otherwise),
-/// and dimensions above [`MAX_COMPILED_DIM`].
-pub fn exact_answers(case: &Case, max_iterations: usize) -> Result<ExactAnswers, String> {
+/// and dimensions above [`MAX_COMPILED_DIM`]. When `meter` says the budget
+/// was exceeded, the result (answers or error) is not to be used.
+pub fn exact_answers(
+    case: &PackedCase,
+    max_iterations: usize,
+    meter: &Meter,
+) -> Result<ExactAnswers, String> {
+    let m = max_iterations;
     match case.dim() {
-        1 => exact_answers_in::<1>(case, max_iterations),
-        2 => exact_answers_in::<2>(case, max_iterations),
-        3 => exact_answers_in::<3>(case, max_iterations),
-        4 => exact_answers_in::<4>(case, max_iterations),
-        5 => exact_answers_in::<5>(case, max_iterations),
-        6 => exact_answers_in::<6>(case, max_iterations),
-        7 => exact_answers_in::<7>(case, max_iterations),
-        8 => exact_answers_in::<8>(case, max_iterations),
+        1 => exact_answers_in::<1>(case, m, meter),
+        2 => exact_answers_in::<2>(case, m, meter),
+        3 => exact_answers_in::<3>(case, m, meter),
+        4 => exact_answers_in::<4>(case, m, meter),
+        5 => exact_answers_in::<5>(case, m, meter),
+        6 => exact_answers_in::<6>(case, m, meter),
+        7 => exact_answers_in::<7>(case, m, meter),
+        8 => exact_answers_in::<8>(case, m, meter),
         d => Err(beyond_compiled(d)),
     }
 }
@@ -76,12 +84,12 @@ pub fn beyond_compiled(dim: usize) -> String {
 }
 
 fn exact_answers_in<const N: usize>(
-    case: &Case,
+    case: &PackedCase,
     max_iterations: usize,
+    meter: &Meter,
 ) -> Result<ExactAnswers, String> {
-    let (a, b) = case.points::<Rational, N>().map_err(|e| e.to_string())?;
-    let a = ConvexHull::new(a, Which::A).map_err(|e| e.to_string())?;
-    let b = ConvexHull::new(b, Which::B).map_err(|e| e.to_string())?;
+    let a = MeteredHull::<Rational, N>::new(&case.a, Which::A, meter).map_err(|e| e.to_string())?;
+    let b = MeteredHull::<Rational, N>::new(&case.b, Which::B, meter).map_err(|e| e.to_string())?;
     let report = verdict(&a, &b, max_iterations).map_err(|e| e.to_string())?;
     let relation = report
         .verdict

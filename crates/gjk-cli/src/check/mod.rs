@@ -87,7 +87,7 @@ pub use exact::{exact_answers, ExactAnswers};
 use crate::number::{approx_json, sqrt_approx_json};
 
 use gjk::scalar::Rational;
-use gjk_case::{parse_coordinate, rational_to_json_string, Case, CoordinateError};
+use gjk_case::{parse_coordinate, rational_to_json_string, CoordinateError};
 
 /// The default relative tolerance, `10⁻⁹` (see the module docs).
 pub const DEFAULT_REL: &str = "1e-9";
@@ -262,8 +262,8 @@ fn claim(answer: Answer, v: &Value) -> Result<Claim, ExpectError> {
 }
 
 /// The case's `expect` object: `Ok(None)` when it has none.
-pub fn parse_expect(case: &Case) -> Result<Option<Expect>, ExpectError> {
-    let Some(v) = case.extra.get("expect") else {
+pub fn parse_expect(extra: &Map<String, Value>) -> Result<Option<Expect>, ExpectError> {
+    let Some(v) = extra.get("expect") else {
         return Ok(None);
     };
     let Value::Object(m) = v else {
@@ -289,8 +289,8 @@ pub fn parse_expect(case: &Case) -> Result<Option<Expect>, ExpectError> {
 
 /// The case's `category`: a string as is, another value as its JSON text,
 /// `None` when absent or `null`.
-pub fn category(case: &Case) -> Option<String> {
-    match case.extra.get("category")? {
+pub fn category(extra: &Map<String, Value>) -> Option<String> {
+    match extra.get("category")? {
         Value::Null => None,
         Value::String(s) => Some(s.clone()),
         other => Some(other.to_string()),
@@ -508,6 +508,8 @@ pub struct Summary {
     /// Lines that could not be checked: malformed lines, malformed
     /// `expect` objects, cases without an exact answer.
     pub errors: usize,
+    /// Cases past their budget (`--budget`): not checked.
+    pub budget_exceeded: usize,
     /// Verdicts by field, over all cases.
     pub fields: BTreeMap<Answer, Counts>,
     /// By category (cases without one under `"(none)"`).
@@ -551,11 +553,11 @@ impl Summary {
     }
 
     /// The exit status `gjk check` ends with: `2` if a line could not be
-    /// checked or nothing at all was compared, else `1` if a field
-    /// disagrees, else `0`.
+    /// checked (an error or the budget) or nothing at all was compared,
+    /// else `1` if a field disagrees, else `0`.
     pub fn status(&self) -> u8 {
         let t = self.total();
-        if self.errors > 0 || t.agree + t.disagree == 0 {
+        if self.errors > 0 || self.budget_exceeded > 0 || t.agree + t.disagree == 0 {
             2
         } else if t.disagree > 0 {
             1
@@ -597,6 +599,7 @@ impl Summary {
             "cases": self.cases,
             "without_expect": self.without_expect,
             "errors": self.errors,
+            "budget_exceeded": self.budget_exceeded,
             "agree": t.agree,
             "disagree": t.disagree,
             "unchecked": t.unchecked,
@@ -616,6 +619,12 @@ impl Summary {
             "gjk check: {} cases ({} without expect), {} lines not checked (errors)\n",
             self.cases, self.without_expect, self.errors
         ));
+        if self.budget_exceeded > 0 {
+            s.push_str(&format!(
+                "{} cases past the budget (not checked)\n",
+                self.budget_exceeded
+            ));
+        }
         s.push_str(&format!(
             "{:<20}{:>9}{:>10}{:>11}\n",
             "field", "agree", "disagree", "unchecked"
@@ -653,7 +662,10 @@ impl Summary {
         let verdict = match self.status() {
             0 => "all checked fields agree".to_string(),
             1 => format!("{} disagreements", t.disagree),
-            _ if self.errors > 0 => format!("{} lines could not be checked", self.errors),
+            _ if self.errors + self.budget_exceeded > 0 => format!(
+                "{} lines could not be checked",
+                self.errors + self.budget_exceeded
+            ),
             _ => "nothing was compared (no case has a checkable expect field)".to_string(),
         };
         s.push_str(&format!("result: {verdict} (exit {})\n", self.status()));

@@ -2,12 +2,15 @@
 //! against the exact ones (see `crate::check` for the format, the tolerance
 //! and the exact answers).
 //!
-//! Standard output: one JSON line per disagreement, one per line that could
-//! not be checked (`"error"`), and a last line `{"summary": {…}}`. Standard
-//! error: the summary as a table, and a progress bar while reading when it
-//! is a terminal. Exit status: `0` every compared field agrees, `1` some
-//! field disagrees, `2` a line could not be checked (malformed case or
-//! `expect`, no exact answer), nothing was compared, or bad usage.
+//! Standard output: one JSON line per disagreement, one error line per line
+//! that could not be checked (`{"id": …, "line": N, "error": …}`, the id
+//! only when it was read), one `"budget_exceeded"` line per case past
+//! `--budget` (default [`DEFAULT_CHECK_BUDGET`] per case), and a last line
+//! `{"summary": {…}}`. Standard error: the summary as a table, and a
+//! progress bar while reading when it is a terminal. Exit status: `0` every
+//! compared field agrees, `1` some field disagrees, `2` a line could not be
+//! checked (malformed case or `expect`, no exact answer, past the budget),
+//! nothing was compared, or bad usage.
 //!
 //! With `--variant NAME`, the answers judged are not the file's `expect`
 //! but those of one of the seeds' own algorithms (`gjk_variants`), run on
@@ -26,10 +29,13 @@ use crate::check::{
 };
 use clap::Args;
 use gjk::tolerance::DEFAULT_MAX_ITERATIONS;
-use gjk_case::{read_cases, Case};
+use gjk_case::{error_line, read_packed_cases, PackedCase};
 use serde_json::{json, Map, Value};
 
 use super::parallel::{ordered_map, ParallelArgs};
+use crate::budget::{Budget, Meter, DEFAULT_CHECK_BUDGET};
+use crate::query::budget_exceeded;
+
 use super::progress::Progress;
 use super::variant::{run_json, ArithArg, VariantArg};
 use crate::check::{Answer, Claim, Expect, Expected, Judged};
@@ -41,11 +47,17 @@ use gjk_variants::VariantOptions;
 pub struct CheckArgs {
     /// Relative tolerance of float answers: |theirs − exact| ≤ abs + rel·|exact|
     /// (a decimal or "p/q", read exactly).
-    #[arg(long, default_value = DEFAULT_REL)]
+    #[arg(long, default_value = DEFAULT_REL, allow_hyphen_values = true)]
     rel: String,
     /// Absolute tolerance of float answers (see --rel).
-    #[arg(long, default_value = DEFAULT_ABS)]
+    #[arg(long, default_value = DEFAULT_ABS, allow_hyphen_values = true)]
     abs: String,
+    /// The most time and/or work per case for the exact answers: `30s`,
+    /// `500ms`, `work=N` (coordinates examined by support calls), both
+    /// (`30s,work=1e9`) or `none`. A case past it gets a
+    /// `"budget_exceeded"` line and is not checked (exit status 2).
+    #[arg(long, default_value = DEFAULT_CHECK_BUDGET)]
+    budget: Budget,
     /// The most support points per exact query before giving up on a case.
     #[arg(long, default_value_t = DEFAULT_MAX_ITERATIONS)]
     max_iterations: usize,
@@ -90,17 +102,20 @@ fn check(args: &CheckArgs) -> io::Result<u8> {
     let mut out = io::stdout().lock();
     let mut summary = Summary::default();
     let variant = args.variant.map(|v| (v, args.scalar));
+    let run = Run {
+        tol: &tol,
+        max_iterations: args.max_iterations,
+        budget: args.budget,
+        variant,
+    };
     let mut n = 0;
-    // The cases are judged on the worker threads; the summary and the
-    // output are written here, in input order.
+    // The cases are judged on the worker threads (each under its own
+    // meter); the summary and the output are written here, in input order.
     ordered_map(
-        read_cases(BufReader::new(counted)),
+        read_packed_cases(BufReader::new(counted)),
         args.parallel.shard,
         args.parallel.threads(),
-        |item| {
-            item.map(|case| check_case(&case, &tol, args.max_iterations, variant))
-                .map_err(Box::new)
-        },
+        |item| item.map(|case| check_case(&case, &run)).map_err(Box::new),
         |checked| {
             progress.update(n);
             n += 1;
@@ -111,11 +126,7 @@ fn check(args: &CheckArgs) -> io::Result<u8> {
                 }
                 Err(e) => {
                     summary.errors += 1;
-                    let mut m = Map::new();
-                    m.insert("id".into(), e.id.clone());
-                    m.insert("line".into(), json!(e.line));
-                    m.insert("error".into(), json!(e.error.to_string()));
-                    writeln!(out, "{}", Value::Object(m))
+                    writeln!(out, "{}", e.to_json())
                 }
             }
         },
@@ -127,25 +138,33 @@ fn check(args: &CheckArgs) -> io::Result<u8> {
     Ok(summary.status())
 }
 
+/// The settings of one run.
+struct Run<'a> {
+    tol: &'a Tolerance,
+    max_iterations: usize,
+    budget: Budget,
+    variant: Option<(VariantArg, ArithArg)>,
+}
+
 /// One case judged (on a worker thread), before it is written.
 struct Checked {
-    /// The `id`, `line` and `category` of every line about the case.
+    /// The `id`, `line` and `category` of every disagreement line.
     head: Map<String, Value>,
     category: Option<String>,
     /// The variant's fields of each disagreement line (`--variant`).
     extra: Map<String, Value>,
-    judged: Result<Option<(Expect, Vec<Judged>)>, String>,
+    /// The case's `budget_exceeded` line when its meter went past the
+    /// budget (the case is then not judged).
+    budget_exceeded: Option<Value>,
+    /// The judgement, or the case's error line.
+    judged: Result<Option<(Expect, Vec<Judged>)>, Value>,
 }
 
 /// Judges one case: its `expect` (or the variant's answer) against the
-/// exact answers.
-fn check_case(
-    case: &Case,
-    tol: &Tolerance,
-    max_iterations: usize,
-    variant: Option<(VariantArg, ArithArg)>,
-) -> Checked {
-    let cat = category(case);
+/// exact answers, within the run's budget.
+fn check_case(case: &PackedCase, run: &Run<'_>) -> Checked {
+    let (tol, max_iterations, variant) = (run.tol, run.max_iterations, run.variant);
+    let cat = category(&case.extra);
     let mut head = Map::new();
     head.insert("id".into(), case.id_or_line());
     head.insert("line".into(), json!(case.line));
@@ -156,45 +175,61 @@ fn check_case(
     // each disagreement line).
     let mut extra = Map::new();
     let expect = match variant {
-        None => parse_expect(case).map_err(|e| e.to_string()),
-        Some((v, arith)) => run_case(v.variant(), arith.arith(), case, &VariantOptions::default())
-            .map(|run| {
-                run_json(&run, false, &mut extra);
-                let answer = run.outcome.answer();
-                Some(Expect {
-                    fields: vec![Expected {
-                        answer: Answer::Intersects,
-                        given: json!(answer),
-                        claim: answer.map_or(Claim::Missing, Claim::Bool),
-                    }],
-                    unknown: Vec::new(),
-                })
-            }),
+        None => parse_expect(&case.extra).map_err(|e| e.to_string()),
+        Some((v, arith)) => run_case(
+            v.variant(),
+            arith.arith(),
+            &case.clone().into_case(),
+            &VariantOptions::default(),
+        )
+        .map(|run| {
+            run_json(&run, false, &mut extra);
+            let answer = run.outcome.answer();
+            Some(Expect {
+                fields: vec![Expected {
+                    answer: Answer::Intersects,
+                    given: json!(answer),
+                    claim: answer.map_or(Claim::Missing, Claim::Bool),
+                }],
+                unknown: Vec::new(),
+            })
+        }),
     };
+    let meter = Meter::new(run.budget);
     let judged = expect.and_then(|expect| {
         let Some(expect) = expect else {
             return Ok(None);
         };
-        let exact = exact_answers(case, max_iterations)?;
+        let exact = exact_answers(case, max_iterations, &meter)?;
         let judged = judge(&expect, &exact, tol);
         Ok(Some((expect, judged)))
     });
+    let budget_line = meter
+        .exceeded()
+        .then(|| budget_exceeded(case, "exact", &meter));
     Checked {
         head,
         category: cat,
         extra,
-        judged,
+        budget_exceeded: budget_line,
+        judged: judged.map_err(|message| error_line(Some(&case.id), case.line, &message)),
     }
 }
 
-/// Writes a judged case's disagreements (or its error) and counts it.
+/// Writes a judged case's disagreements (or its error, or its budget
+/// line) and counts it.
 fn write_case(checked: Checked, summary: &mut Summary, out: &mut impl Write) -> io::Result<()> {
     let Checked {
         head,
         category,
         extra,
+        budget_exceeded,
         judged,
     } = checked;
+    if let Some(line) = budget_exceeded {
+        summary.budget_exceeded += 1;
+        return writeln!(out, "{line}");
+    }
     match judged {
         Ok(None) => summary.without_expect += 1,
         Ok(Some((expect, judged))) => {
@@ -213,9 +248,7 @@ fn write_case(checked: Checked, summary: &mut Summary, out: &mut impl Write) -> 
         }
         Err(message) => {
             summary.errors += 1;
-            let mut m = head;
-            m.insert("error".into(), json!(message));
-            writeln!(out, "{}", Value::Object(m))?;
+            writeln!(out, "{message}")?;
         }
     }
     Ok(())

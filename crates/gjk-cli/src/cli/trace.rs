@@ -15,17 +15,28 @@ use gjk::shape::ConvexHull;
 use gjk::tolerance::DEFAULT_MAX_ITERATIONS;
 use gjk::trace::trace;
 use gjk::{Field, Rational, Which};
-use gjk_case::{read_cases, Case};
+use gjk_case::{error_line, read_cases, Case, LineError};
 use gjk_variants::SeedScalar;
+use serde_json::Value;
 
-use super::ScalarArg;
+/// The arithmetic of a trace (the boolean loop has no certified mode:
+/// `--scalar f64-certified` is refused as bad usage).
+// The variants are the values of `--scalar`, named by clap; doc comments
+// on them would become help text.
+#[allow(missing_docs)]
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum TraceScalar {
+    Exact,
+    F64,
+    F32,
+}
 
 /// The options of `gjk trace`.
 #[derive(Args)]
 pub struct TraceArgs {
     /// Arithmetic: `exact` (the default), `f64` or `f32`.
-    #[arg(long, value_enum, default_value_t = ScalarArg::Exact)]
-    scalar: ScalarArg,
+    #[arg(long, value_enum, default_value_t = TraceScalar::Exact)]
+    scalar: TraceScalar,
     /// The most support points before stopping with no verdict.
     #[arg(long, default_value_t = DEFAULT_MAX_ITERATIONS)]
     max_iterations: usize,
@@ -49,13 +60,63 @@ pub struct TraceArgs {
     file: String,
 }
 
+/// Why there is no trace: a message, and the line it is about (with the
+/// case's id when it was read), if any.
+struct Failure {
+    line: Option<(usize, Option<Value>)>,
+    message: String,
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure {
+            line: None,
+            message,
+        }
+    }
+}
+
+impl From<LineError> for Failure {
+    fn from(e: LineError) -> Failure {
+        Failure {
+            line: Some((e.line, e.id)),
+            message: e.error.to_string(),
+        }
+    }
+}
+
 /// Runs `gjk trace`: exit status 0 after a trace (whatever its verdict), 2
-/// when the case cannot be read or traced.
+/// when the case cannot be read or traced. An error about a line is
+/// printed as in `gjk query` and `gjk check`: on standard error as
+/// `line N (id …): …`, and with `--json` also as the error line
+/// `{"id": …, "line": N, "error": …}` on standard output.
 pub fn run(args: &TraceArgs) -> ExitCode {
-    match find_case(args).and_then(|case| traced(&case, args)) {
+    let result = find_case(args).and_then(|case| {
+        traced(&case, args).map_err(|message| Failure {
+            line: Some((case.line, (!case.id.is_null()).then(|| case.id.clone()))),
+            message,
+        })
+    });
+    match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
+        Err(Failure {
+            line: None,
+            message,
+        }) => {
             eprintln!("gjk trace: {message}");
+            ExitCode::from(2)
+        }
+        Err(Failure {
+            line: Some((line, id)),
+            message,
+        }) => {
+            match &id {
+                Some(id) => eprintln!("gjk trace: line {line} (id {id}): {message}"),
+                None => eprintln!("gjk trace: line {line}: {message}"),
+            }
+            if args.json {
+                println!("{}", error_line(id.as_ref(), line, &message));
+            }
             ExitCode::from(2)
         }
     }
@@ -71,40 +132,45 @@ fn is_named(id: &serde_json::Value, wanted: &str) -> bool {
     }
 }
 
-/// The case to trace: the one `--id` names, or the file's only case.
-fn find_case(args: &TraceArgs) -> Result<Case, String> {
+/// The case to trace: the one `--id` names (a line without an id is
+/// named by its line number), or the file's only case line.
+fn find_case(args: &TraceArgs) -> Result<Case, Failure> {
     let input = super::open_input(&args.file).map_err(|e| e.to_string())?;
-    let mut only: Option<Case> = None;
+    let mut only = None;
     let mut count = 0;
     for item in read_cases(input) {
         count += 1;
         match (item, &args.id) {
             (Ok(case), Some(id)) if is_named(&case.id_or_line(), id) => return Ok(case),
-            (Err(e), Some(id)) if is_named(&e.id, id) => return Err(e.to_string()),
+            (Err(e), Some(id)) if is_named(e.id.as_ref().unwrap_or(&Value::from(e.line)), id) => {
+                return Err(e.into())
+            }
             (_, Some(_)) => {}
-            (Ok(case), None) => only = Some(case),
-            (Err(e), None) => return Err(e.to_string()),
+            (item, None) => {
+                if count == 1 {
+                    only = Some(item);
+                }
+            }
         }
     }
     match (&args.id, only, count) {
-        (Some(id), _, _) => Err(format!("no case with id {id} in {}", args.file)),
-        (None, Some(case), 1) => Ok(case),
-        (None, _, 0) => Err(format!("{} holds no case", args.file)),
-        (None, _, n) => Err(format!(
-            "{} holds {n} cases: choose one with --id",
-            args.file
-        )),
+        (Some(id), _, _) => Err(format!("no case with id {id} in {}", args.file).into()),
+        (None, Some(item), 1) => item.map_err(Failure::from),
+        (None, _, 0) => Err(format!("{} holds no case", args.file).into()),
+        (None, _, n) => {
+            Err(format!("{} holds {n} case lines: choose one with --id", args.file).into())
+        }
     }
 }
 
 fn traced(case: &Case, args: &TraceArgs) -> Result<(), String> {
     match (case.dim(), args.scalar) {
-        (2, ScalarArg::Exact) => traced_in::<Rational, 2>(case, args),
-        (2, ScalarArg::F64) => traced_in::<f64, 2>(case, args),
-        (2, ScalarArg::F32) => traced_in::<f32, 2>(case, args),
-        (3, ScalarArg::Exact) => traced_in::<Rational, 3>(case, args),
-        (3, ScalarArg::F64) => traced_in::<f64, 3>(case, args),
-        (3, ScalarArg::F32) => traced_in::<f32, 3>(case, args),
+        (2, TraceScalar::Exact) => traced_in::<Rational, 2>(case, args),
+        (2, TraceScalar::F64) => traced_in::<f64, 2>(case, args),
+        (2, TraceScalar::F32) => traced_in::<f32, 2>(case, args),
+        (3, TraceScalar::Exact) => traced_in::<Rational, 3>(case, args),
+        (3, TraceScalar::F64) => traced_in::<f64, 3>(case, args),
+        (3, TraceScalar::F32) => traced_in::<f32, 3>(case, args),
         (d, _) => Err(format!(
             "dimension {d} is not supported by trace (supported: 2 and 3, where the spec's \
              regions are defined)"

@@ -118,7 +118,9 @@ pub fn query(
     parallel: &super::parallel::ParallelArgs,
 ) -> io::Result<bool> {
     let (variant, arith) = (variant.variant(), arith.arith());
-    super::answer_lines(input, parallel, |case| answer(case, variant, arith, steps))
+    super::answer_lines(input, "query", parallel, |case| {
+        answer(&case.clone().into_case(), variant, arith, steps)
+    })
 }
 
 fn answer(case: &Case, variant: Variant, arith: Arith, steps: bool) -> Result<Value, String> {
