@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# A fuzz campaign on stable: every target (or those named as arguments) for
+# SECONDS_PER_TARGET seconds (default 1800), JOBS targets at a time
+# (default 2), each fuzzing a scratch copy of the committed corpus (the
+# committed corpus changes only by a deliberate `cargo fuzz cmin`). One
+# build of all targets first, so every run uses the same commit.
+#
+#   SECONDS_PER_TARGET=1800 JOBS=4 ./campaign.sh            # every target
+#   SECONDS_PER_TARGET=60 JOBS=1 ./campaign.sh diff_exact   # one, its rate
+#
+# Logs go to $OUT (default campaign-logs/), one per target; the table at the
+# end gives each target's executions, rate and result. A crash, mismatch or
+# hang leaves its input in artifacts/<target>/ and its log says which.
+set -uo pipefail
+cd "$(dirname "$0")"
+secs=${SECONDS_PER_TARGET:-1800}
+jobs=${JOBS:-2}
+out=${OUT:-campaign-logs}
+targets=("$@")
+if [ ${#targets[@]} -eq 0 ]; then
+  targets=(case_line query_f64 f32_bits diff_2d diff_3d diff_nd diff_exact certified)
+fi
+mkdir -p "$out"
+cargo fuzz build -s none || exit 1
+echo "commit $(git rev-parse --short HEAD), ${secs} s per target, ${jobs} at a time, $(nproc) cores, started $(date -u +%FT%TZ)" | tee "$out/summary.txt"
+run() {
+  t=$1
+  scratch=$(mktemp -d)
+  cp -r "corpus/$t/." "$scratch/"
+  if cargo fuzz run -s none "$t" "$scratch" -- -max_total_time="$secs" -timeout=60 \
+      -rss_limit_mb=4096 -print_final_stats=1 >"$out/$t.log" 2>&1; then
+    result=clean
+  else
+    result="FAILED (see $out/$t.log)"
+  fi
+  rm -rf "$scratch"
+  execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$out/$t.log" | grep -o '[0-9]*$' | tail -1)
+  echo "| \`$t\` | ${execs:-?} | $(( ${execs:-0} / secs )) | $result |"
+}
+export -f run
+export secs out
+echo "| target | executions | per second | result |" >>"$out/summary.txt"
+echo "|---|---|---|---|" >>"$out/summary.txt"
+printf '%s\n' "${targets[@]}" | xargs -P "$jobs" -I{} bash -c 'run {}' >>"$out/summary.txt"
+echo "finished $(date -u +%FT%TZ)" >>"$out/summary.txt"
+cat "$out/summary.txt"
+! grep -q FAILED "$out/summary.txt"
