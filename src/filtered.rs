@@ -46,11 +46,15 @@
 //! The candidates are dotted exactly; ties go to the lowest index, as in
 //! [`crate::shape::ConvexHull`]'s support map.
 
-use num_traits::Zero;
+use std::cmp::Ordering;
+
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_traits::{One, Zero};
 
 use crate::certified::axis::{gamma, SMALLEST_SUBNORMAL};
 use crate::error::{Error, Which};
-use crate::scalar::{rational_from_f64, Rational, Scalar};
+use crate::scalar::{dyadic_parts, rational_from_f64, Rational, Scalar};
 use crate::vector::Vector;
 
 /// The bound's relative term is `γ₂ₙ₊₆`: `6` terms more than the float dot
@@ -209,21 +213,41 @@ impl<const N: usize> PointSet<N> {
         } else {
             None
         };
-        let mut best: Option<(Rational, usize)> = None;
-        let mut exact_dots = 0;
-        let mut consider = |i: usize| {
-            let d = self.exact_dot(i, v);
-            exact_dots += 1;
-            if best.as_ref().is_none_or(|(b, _)| d > *b) {
-                best = Some((d, i));
-            }
+        let indices: Box<dyn Iterator<Item = usize>> = match candidates {
+            Some(c) => Box::new(c.into_iter()),
+            None => Box::new(0..self.len()),
         };
-        match candidates {
-            Some(c) => c.into_iter().for_each(&mut consider),
-            None => (0..self.len()).for_each(&mut consider),
-        }
-        // The constructors refuse empty sets, so `best` is set.
-        let (value, index) = best.unwrap_or_else(|| (Rational::zero(), 0));
+        let mut exact_dots = 0;
+        // The constructors refuse empty sets, so there is a best point.
+        let (value, index) = if self.exact.is_none() {
+            // Doubles: integer dots over one common denominator.
+            let (num, den) = common_denominator(v);
+            let mut best: Option<((BigInt, i32), usize)> = None;
+            for i in indices {
+                let d = dyadic_dot(&self.shadow[i], &num);
+                exact_dots += 1;
+                if best
+                    .as_ref()
+                    .is_none_or(|(b, _)| cmp_dyadic(&d, b) == Ordering::Greater)
+                {
+                    best = Some((d, i));
+                }
+            }
+            best.map_or_else(
+                || (Rational::zero(), 0),
+                |((m, e), i)| (dyadic_over(m, e, den), i),
+            )
+        } else {
+            let mut best: Option<(Rational, usize)> = None;
+            for i in indices {
+                let d = self.exact_dot(i, v);
+                exact_dots += 1;
+                if best.as_ref().is_none_or(|(b, _)| d > *b) {
+                    best = Some((d, i));
+                }
+            }
+            best.unwrap_or_else(|| (Rational::zero(), 0))
+        };
         Extreme {
             value,
             index,
@@ -283,6 +307,51 @@ impl<const N: usize> PointSet<N> {
     }
 }
 
+/// `v` over one common denominator: `(V, L)` with `v = V / L`, `L > 0`.
+fn common_denominator<const N: usize>(v: &Vector<Rational, N>) -> ([BigInt; N], BigInt) {
+    let den = v.iter().fold(BigInt::one(), |l, x| l.lcm(x.denom()));
+    let num = std::array::from_fn(|k| v[k].numer() * (&den / v[k].denom()));
+    (num, den)
+}
+
+/// `p · V` for a point of doubles and an integer vector, exactly, as
+/// `(S, e)` with value `S · 2^e` (each double is `m · 2^e`,
+/// [`dyadic_parts`]).
+fn dyadic_dot<const N: usize>(p: &Vector<f64, N>, num: &[BigInt; N]) -> (BigInt, i32) {
+    let parts: [(i64, i32); N] = std::array::from_fn(|k| {
+        dyadic_parts(p[k])
+            .filter(|_| !num[k].is_zero())
+            .unwrap_or((0, 0))
+    });
+    let Some(emin) = parts.iter().filter(|(m, _)| *m != 0).map(|&(_, e)| e).min() else {
+        return (BigInt::zero(), 0);
+    };
+    let mut sum = BigInt::zero();
+    for (k, &(m, e)) in parts.iter().enumerate() {
+        if m != 0 {
+            sum += (&num[k] * m) << (e - emin).unsigned_abs();
+        }
+    }
+    (sum, emin)
+}
+
+/// The order of two values `S · 2^e`.
+fn cmp_dyadic(x: &(BigInt, i32), y: &(BigInt, i32)) -> Ordering {
+    let e = x.1.min(y.1);
+    let sx = &x.0 << (x.1 - e).unsigned_abs();
+    let sy = &y.0 << (y.1 - e).unsigned_abs();
+    sx.cmp(&sy)
+}
+
+/// `S · 2^e / L` in lowest terms (`L > 0`).
+fn dyadic_over(s: BigInt, e: i32, den: BigInt) -> Rational {
+    if e >= 0 {
+        Rational::new(s << e.unsigned_abs(), den)
+    } else {
+        Rational::new(s, den << e.unsigned_abs())
+    }
+}
+
 /// Refuses empty sets and non-finite coordinates.
 fn check_points<const N: usize>(points: &[Vector<f64, N>], which: Which) -> Result<(), Error> {
     if points.is_empty() {
@@ -298,14 +367,20 @@ fn check_points<const N: usize>(points: &[Vector<f64, N>], which: Which) -> Resu
 }
 
 /// `u · v` over rationals, skipping zero terms.
+///
+/// Over integers: `u = U / L_u` and `v = V / L_v` with common denominators,
+/// so `u · v = (U · V) / (L_u L_v)`, reduced once (the sum of reduced
+/// products would take a gcd per term).
 pub(crate) fn dot_q<const N: usize>(u: &Vector<Rational, N>, v: &Vector<Rational, N>) -> Rational {
-    let mut acc = Rational::zero();
+    let (un, ud) = common_denominator(u);
+    let (vn, vd) = common_denominator(v);
+    let mut acc = BigInt::zero();
     for k in 0..N {
-        if !u[k].is_zero() && !v[k].is_zero() {
-            acc += &u[k] * &v[k];
+        if !un[k].is_zero() && !vn[k].is_zero() {
+            acc += &un[k] * &vn[k];
         }
     }
-    acc
+    Rational::new(acc, ud * vd)
 }
 
 #[cfg(test)]

@@ -176,11 +176,38 @@ impl Field for BigRational {}
 /// The exact rational value of a finite `f64` (every finite double is a
 /// dyadic rational). `None` for NaN and infinities.
 pub fn rational_from_f64(v: f64) -> Option<BigRational> {
-    if v.is_finite() {
-        BigRational::from_float(v)
+    let (m, e) = dyadic_parts(v)?;
+    let m = BigInt::from(m);
+    // `m` is odd (or 0) and the denominator a power of two: already in
+    // lowest terms, so no gcd is needed.
+    Some(if e >= 0 {
+        BigRational::from_integer(m << e.unsigned_abs())
     } else {
-        None
+        BigRational::new_raw(m, BigInt::one() << e.unsigned_abs())
+    })
+}
+
+/// A finite double as `m · 2^e` with `m` odd (or `m = 0`, `e = 0`): its
+/// exact value as a dyadic rational. `None` for NaN and infinities.
+pub fn dyadic_parts(v: f64) -> Option<(i64, i32)> {
+    if !v.is_finite() {
+        return None;
     }
+    if v == 0.0 {
+        return Some((0, 0));
+    }
+    let bits = v.to_bits();
+    let biased = ((bits >> 52) & 0x7ff) as i32;
+    let fraction = bits & ((1 << 52) - 1);
+    // Subnormals have no implicit leading bit and the least exponent.
+    let (m, e) = if biased == 0 {
+        (fraction, -1074)
+    } else {
+        (fraction | (1 << 52), biased - 1075)
+    };
+    let tz = m.trailing_zeros();
+    let m = (m >> tz) as i64;
+    Some((if bits >> 63 == 1 { -m } else { m }, e + tz as i32))
 }
 
 /// The rational value of an integer.
@@ -248,6 +275,47 @@ impl FromRational for BigRational {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The gcd-free construction gives `from_float`'s value in the same
+    /// lowest terms, on the extremes of every binade kind and on a sweep of
+    /// bit patterns (the failure prints the bits).
+    #[test]
+    fn rational_from_f64_matches_from_float() {
+        let mut bits: Vec<u64> = vec![
+            0,
+            1,
+            (1 << 52) - 1,
+            1 << 52,
+            f64::MAX.to_bits(),
+            1.0f64.to_bits(),
+            0.1f64.to_bits(),
+            3.0f64.to_bits(),
+            (1u64 << 62).to_le(),
+        ];
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            bits.push(x);
+        }
+        for b in bits {
+            for v in [f64::from_bits(b), -f64::from_bits(b)] {
+                let want = if v.is_finite() {
+                    BigRational::from_float(v)
+                } else {
+                    None
+                };
+                let got = rational_from_f64(v);
+                assert_eq!(
+                    got.as_ref().map(|r| (r.numer(), r.denom())),
+                    want.as_ref().map(|r| (r.numer(), r.denom())),
+                    "bits {:#018x}",
+                    v.to_bits()
+                );
+            }
+        }
+    }
 
     #[test]
     fn rational_from_f64_is_exact() {

@@ -1,7 +1,9 @@
 //! The verifier's own exact linear algebra (it shares nothing with the
-//! loops): determinants by Gaussian elimination over the rationals, and the
+//! loops): determinants by fraction-free elimination over integers, and the
 //! generalised cross product.
 
+use num_bigint::BigInt;
+use num_integer::Integer;
 use num_traits::{One, Zero};
 
 use crate::scalar::Rational;
@@ -9,31 +11,80 @@ use crate::vector::Vector;
 
 /// The determinant of the square matrix whose rows are `rows` (each as
 /// long as there are rows; `1` for no rows).
-fn det_rows(mut m: Vec<Vec<Rational>>) -> Rational {
+///
+/// Each row is brought to integers over its own common denominator `s_r`
+/// (`det M = det M' / Π s_r`), then Bareiss's fraction-free elimination:
+/// after step `k` every entry below and right of the pivot is a
+/// `(k+1) × (k+1)` minor of `M'`, so the division by the previous pivot is
+/// exact, and the last pivot is `det M'`. One gcd in all, where Gaussian
+/// elimination over rationals takes one per operation.
+fn det_rows(m: Vec<Vec<Rational>>) -> Rational {
     let n = m.len();
-    let mut d = Rational::one();
-    for col in 0..n {
-        let Some(p) = (col..n).find(|&r| !m[r][col].is_zero()) else {
-            return Rational::zero();
-        };
-        if p != col {
-            m.swap(p, col);
-            d = -d;
-        }
-        let pivot_row = m[col].clone();
-        let pivot = &pivot_row[col];
-        d *= pivot;
-        for row in m.iter_mut().skip(col + 1) {
-            if row[col].is_zero() {
-                continue;
-            }
-            let f = &row[col] / pivot;
-            for (x, y) in row[col..].iter_mut().zip(&pivot_row[col..]) {
-                *x -= &f * y;
-            }
-        }
+    if n == 0 {
+        return Rational::one();
     }
-    d
+    let mut scale = BigInt::one();
+    let a: Vec<Vec<BigInt>> = m
+        .iter()
+        .map(|row| {
+            let s = row.iter().fold(BigInt::one(), |l, x| l.lcm(x.denom()));
+            let r = row.iter().map(|x| x.numer() * (&s / x.denom())).collect();
+            scale *= s;
+            r
+        })
+        .collect();
+    Rational::new(det_integer(a), scale)
+}
+
+/// The determinant of a square integer matrix (rows), by Bareiss's
+/// fraction-free elimination (see [`det_rows`]).
+pub(crate) fn det_integer(mut a: Vec<Vec<BigInt>>) -> BigInt {
+    let n = a.len();
+    let mut negative = false;
+    let mut previous = BigInt::one();
+    for k in 0..n {
+        let Some(p) = (k..n).find(|&r| !a[r][k].is_zero()) else {
+            return BigInt::zero();
+        };
+        if p != k {
+            a.swap(p, k);
+            negative = !negative;
+        }
+        let (top, bottom) = a.split_at_mut(k + 1);
+        let pivot_row = &top[k];
+        for row in bottom.iter_mut() {
+            for j in k + 1..n {
+                row[j] = (&row[j] * &pivot_row[k] - &row[k] * &pivot_row[j]) / &previous;
+            }
+        }
+        previous = pivot_row[k].clone();
+    }
+    if negative {
+        -previous
+    } else {
+        previous
+    }
+}
+
+/// [`cross`] over integers: `n_j = (−1)^j det(E without column j)` for
+/// the edges `eᵢ = qᵢ − q₀` of `N` integer points.
+pub(crate) fn cross_integer<const N: usize>(q: &[&[BigInt; N]]) -> [BigInt; N] {
+    let edges: Vec<[BigInt; N]> = q[1..]
+        .iter()
+        .map(|x| std::array::from_fn(|c| &x[c] - &q[0][c]))
+        .collect();
+    std::array::from_fn(|j| {
+        let minor: Vec<Vec<BigInt>> = edges
+            .iter()
+            .map(|e| (0..N).filter(|&c| c != j).map(|c| e[c].clone()).collect())
+            .collect();
+        let d = det_integer(minor);
+        if j % 2 == 0 {
+            d
+        } else {
+            -d
+        }
+    })
 }
 
 /// `det[q₀; …; q_{k−1}]` for `k = N` points (rows); for the intersecting

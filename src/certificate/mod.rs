@@ -53,13 +53,15 @@ mod tests;
 use std::collections::BTreeMap;
 use std::fmt;
 
+use num_bigint::BigInt;
+use num_integer::Integer;
 use num_traits::{One, Signed, Zero};
 
 use crate::filtered::{dot_q, PointSet};
 use crate::scalar::Rational;
 use crate::vector::Vector;
 
-use linalg::{cross, det};
+use linalg::{cross_integer, det, det_integer};
 
 /// A point `a[a] − b[b]` of `A − B`, by the indices of its two points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -430,11 +432,23 @@ fn depth<const N: usize>(
             index: nearest,
         });
     }
+    // Every vertex over one common denominator `S`: `Wₖ = S wₖ` integer.
+    // Then `det[W…] = S^N D`, `cross(W…) = S^(N−1) n` and `n·w` scales by
+    // `S^N`: signs and the order of the planes' distances are those of
+    // the `wₖ`, computed without a gcd per operation.
+    let s = w
+        .iter()
+        .flat_map(|p| p.iter())
+        .fold(BigInt::one(), |l, x| l.lcm(x.denom()));
+    let wi: Vec<[BigInt; N]> = w
+        .iter()
+        .map(|p| std::array::from_fn(|k| p[k].numer() * (&s / p[k].denom())))
+        .collect();
     // Signed ridges: sorted vertex ids → the sum of their signs.
     let mut ridges: BTreeMap<Vec<usize>, i64> = BTreeMap::new();
-    // Each facet's squared plane distance, and its normal and offset.
-    let mut planes: Vec<(Rational, Vector<Rational, N>, Rational)> =
-        Vec::with_capacity(facets.len());
+    // Each facet's D² and n·n (over the integers), outward normal and
+    // offset `n·w` (`> 0`).
+    let mut planes: Vec<(BigInt, BigInt, [BigInt; N], BigInt)> = Vec::with_capacity(facets.len());
     for f in facets {
         if let Some(&i) = f.iter().find(|&&i| i >= w.len()) {
             return Err(Rejection::BadIndex {
@@ -442,9 +456,9 @@ fn depth<const N: usize>(
                 index: i,
             });
         }
-        let q: Vec<Vector<Rational, N>> = f.iter().map(|&i| w[i].clone()).collect();
+        let q: Vec<&[BigInt; N]> = f.iter().map(|&i| &wi[i]).collect();
         // (a) The origin is off the facet's plane.
-        let d = det(&q);
+        let d = det_integer(q.iter().map(|r| r.to_vec()).collect());
         if d.is_zero() {
             return Err(Rejection::Degenerate);
         }
@@ -463,22 +477,34 @@ fn depth<const N: usize>(
         }
         // (c) The squared distance of its plane, D²/(n·n), and the outward
         // normal (n̂·w > 0 on the facet: the origin is inside).
-        let n = cross(&q);
-        let nn = dot_q(&n, &n);
+        let n = cross_integer(&q);
+        let nn: BigInt = n.iter().map(|x| x * x).sum();
         if nn.is_zero() {
             return Err(Rejection::Degenerate);
         }
-        let c = dot_q(&n, &q[0]);
-        let (n, c) = if c.is_negative() { (-n, -c) } else { (n, c) };
-        planes.push((&d * &d / &nn, n, c));
+        let c: BigInt = n.iter().zip(q[0].iter()).map(|(x, y)| x * y).sum();
+        let (n, c) = if c.is_negative() {
+            (n.map(|x| -x), -c)
+        } else {
+            (n, c)
+        };
+        planes.push((&d * &d, nn, n, c));
     }
     if ridges.values().any(|&c| c != 0) {
         return Err(Rejection::NotClosed);
     }
-    let (depth2, n, c) = planes[nearest].clone();
-    if planes.iter().any(|(d2, _, _)| *d2 < depth2) {
+    // D²/(n·n) of facet `i` below that of the nearest: D_i² nn_F < D_F² nn_i.
+    let (d2, nn, n, c) = &planes[nearest];
+    if planes.iter().any(|(d2i, nni, _, _)| d2i * nn < d2 * nni) {
         return Err(Rejection::NotNearest);
     }
+    // Back to the wₖ: n = cross(W…)/S^(N−1), c = n·w = (n·W)/S^N.
+    let s_pow = |k: usize| (0..k).fold(BigInt::one(), |p, _| p * &s);
+    let n_scale = s_pow(N - 1);
+    let n: Vector<Rational, N> =
+        Vector::from_fn(|k, _| Rational::new(n[k].clone(), n_scale.clone()));
+    let c = Rational::new(c.clone(), s_pow(N));
+    let depth2 = Rational::new(d2.clone(), nn * &s * &s);
     // The nearest facet's plane supports A − B: max_A n·a − min_B n·b ≤ c.
     if a.max_dot(&n).value - b.min_dot(&n).value > c {
         return Err(Rejection::Support);

@@ -19,7 +19,9 @@
 //!    normal from the float run's directions, projected exactly onto the
 //!    orthogonal complement of the face holding the origin), depth (the
 //!    float EPA's final polytope, checked as a cycle around the origin
-//!    with its nearest facet's plane supporting `A − B`). The verifier's
+//!    with its nearest facet's plane supporting `A − B`; where the origin
+//!    is on a face of the float simplex and no normal supports `A − B`
+//!    there, the depth certificate alone proves the overlap). The verifier's
 //!    support passes are filtered ([`crate::filtered`]): `f64` with a
 //!    rigorous error bound, exact only for the points the bound cannot
 //!    rule out.
@@ -327,7 +329,9 @@ enum Found<const N: usize> {
     Touching {
         normal: Vector<Rational, N>,
     },
-    /// Penetrating, with the float simplex EPA starts from.
+    /// Penetrating, with the float simplex EPA starts from: proved by an
+    /// intersecting certificate, or (the origin on a face of the simplex)
+    /// to be proved by the depth certificate.
     Penetrating {
         simplex: Simplex<f64, N>,
     },
@@ -399,8 +403,16 @@ fn find<const N: usize>(
             Err(r) => Err(format!("intersecting certificate: {r}")),
         };
     }
-    touching(a, b, &simplex, &pairs, &w, &lambda, axis, certs)
-        .map(|normal| Found::Touching { normal })
+    match touching(a, b, &simplex, &pairs, &w, &lambda, axis, certs) {
+        Ok(normal) => Ok(Found::Touching { normal }),
+        // The origin on a face of the simplex, and no normal supports
+        // `A − B` there: the shapes may still overlap (the origin on an
+        // inner segment of `A − B`, as for mirror images). EPA grows the
+        // simplex, and its depth certificate, if it verifies, proves the
+        // overlap by itself (a ball of radius `δ > 0` about the origin lies
+        // in `A − B`).
+        Err(_) => Ok(Found::Penetrating { simplex }),
+    }
 }
 
 /// The touching certificate (module docs, step 3): the common point from
