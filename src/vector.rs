@@ -157,8 +157,31 @@ pub fn pow2_factors<'a, T: Scalar + 'a, const N: usize>(
         return (T::one(), T::one());
     }
     // m in [2^e, 2^(e+1)): scale by 2^-e in two halves.
-    let e = m.log2().floor() as i32;
+    let e = floor_log2(m);
     (T::pow2(-e / 2), T::pow2(-e - (-e / 2)))
+}
+
+/// `m.log2().floor()` for a finite `m > 0`, read from the exponent bits
+/// where that gives the same value.
+///
+/// For a normal `m = 2^e (1 + f)` (`0 ≤ f < 1`), `log2 m` lies in
+/// `[e, e + 1)`. A faithfully rounded `log2` (libm's is, and exact at
+/// powers of two) returns a value `≥ e` (`e` is a double `≤ log2 m`), and
+/// `< e + 1` unless `log2 m` is within one unit in the last place of
+/// `e + 1` (at most `2⁻⁴²` for `|e| ≤ 1075`): that needs
+/// `1 + f > 2^(1 − 2⁻⁴¹)`, i.e. a fraction field above `2⁵² − 2¹²`.
+/// Below `2⁵² − 2³²` (a wide margin) the floor is `e`; otherwise, and for
+/// subnormal `m`, `log2` is called.
+pub fn floor_log2(m: f64) -> i32 {
+    const FRACTION: u64 = (1 << 52) - 1;
+    const NEAR_NEXT: u64 = (1 << 52) - (1 << 32);
+    let bits = m.to_bits();
+    let biased = ((bits >> 52) & 0x7ff) as i32;
+    if biased != 0 && biased != 0x7ff && (bits & FRACTION) < NEAR_NEXT {
+        biased - 1023
+    } else {
+        m.log2().floor() as i32
+    }
 }
 
 /// `a · x` for the row vectors of a linear map: `(r₀·x, r₁·x, …)`.
@@ -198,6 +221,26 @@ mod tests {
         let v2 = vector![-1.0, 2.0];
         let p = perp2(&u2).unwrap();
         assert_eq!(reject(&u2, &v2), p * dot(&p, &v2));
+    }
+
+    #[test]
+    fn floor_log2_is_the_floor_of_log2() {
+        let mut x = 1.0e-310_f64;
+        let mut checked = 0;
+        while x < 1.0e300 {
+            for y in [
+                x,
+                x.next_up(),
+                x.next_down(),
+                x * 1.5,
+                (x * 2.0).next_down(),
+            ] {
+                assert_eq!(floor_log2(y), y.log2().floor() as i32, "{y:e}");
+                checked += 1;
+            }
+            x *= 1.618;
+        }
+        assert!(checked > 5000);
     }
 
     #[test]
