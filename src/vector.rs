@@ -16,6 +16,7 @@ use crate::scalar::Scalar;
 pub type Vector<T, const N: usize> = SVector<T, N>;
 
 /// `u · v`.
+#[inline]
 pub fn dot<T: Scalar, const N: usize>(u: &Vector<T, N>, v: &Vector<T, N>) -> T {
     let mut s = T::zero();
     for i in 0..N {
@@ -30,16 +31,19 @@ pub fn norm2<T: Scalar, const N: usize>(u: &Vector<T, N>) -> T {
 }
 
 /// `true` when every coordinate is zero.
+#[inline]
 pub fn is_zero<T: Scalar, const N: usize>(u: &Vector<T, N>) -> bool {
     u.iter().all(|x| x.is_zero())
 }
 
 /// `true` when every coordinate is finite.
+#[inline]
 pub fn is_finite<T: Scalar, const N: usize>(u: &Vector<T, N>) -> bool {
     u.iter().all(|x| x.is_finite())
 }
 
 /// The 3D cross product `u × v`, for `N == 3` (`None` in any other dimension).
+#[inline]
 pub fn cross3<T: Scalar, const N: usize>(
     u: &Vector<T, N>,
     v: &Vector<T, N>,
@@ -83,6 +87,7 @@ pub fn perp2<T: Scalar, const N: usize>(u: &Vector<T, N>) -> Option<Vector<T, N>
 /// With `u = AB` and `v = AO` it is the direction from the closest point of the
 /// line `AB` towards the origin (seeds 000, 002, 003: `cross(cross(ab, ao), ab)`).
 /// It is zero exactly when `v` is parallel to `u` (or `u` is zero).
+#[inline]
 pub fn reject<T: Scalar, const N: usize>(u: &Vector<T, N>, v: &Vector<T, N>) -> Vector<T, N> {
     let uu = dot(u, u);
     let uv = dot(u, v);
@@ -172,6 +177,7 @@ pub fn pow2_factors<'a, T: Scalar + 'a, const N: usize>(
 /// `1 + f > 2^(1 − 2⁻⁴¹)`, i.e. a fraction field above `2⁵² − 2¹²`.
 /// Below `2⁵² − 2³²` (a wide margin) the floor is `e`; otherwise, and for
 /// subnormal `m`, `log2` is called.
+#[inline]
 pub fn floor_log2(m: f64) -> i32 {
     const FRACTION: u64 = (1 << 52) - 1;
     const NEAR_NEXT: u64 = (1 << 52) - (1 << 32);

@@ -19,10 +19,12 @@
 //!   (`classify/fixed.rs`: the same tests in the same order, fixed
 //!   indices);
 //! * a containing region goes through the same containment check
-//!   ([`settle`](super::settle)), on the grown simplex built for it.
+//!   (`containment.rs`) on the slots' points; only a refuted one builds
+//!   the grown simplex for [`settle`](super::settle).
 //!
 //! No allocation (`tests/allocations.rs`).
 
+use super::containment::refuted_points;
 use super::{no_verdict, settle, Outcome, Report, FULL};
 use crate::classify::fixed::classify_scaled;
 use crate::classify::{classify, Classification};
@@ -156,10 +158,19 @@ where
         };
         let region = c.region;
         let (kind, direction) = if region.kind() == RegionKind::Contains {
-            // The float containment check, as in the generic loop.
-            let next = settle(&w_set.simplex(), c)?;
-            w_set.load(&next.kept);
-            (next.kind, next.direction)
+            // The float containment check, as in the generic loop; a
+            // refuted containment (rare) goes through the generic `settle`,
+            // which repeats the check and goes on from the face it finds.
+            let points = w_set.order[..w_set.len]
+                .iter()
+                .map(|&s| &w_set.vertices[s].w);
+            if refuted_points(points)?.is_none() {
+                (RegionKind::Contains, None)
+            } else {
+                let next = settle(&w_set.simplex(), c)?;
+                w_set.load(&next.kept);
+                (next.kind, next.direction)
+            }
         } else {
             w_set.keep(&c);
             (region.kind(), c.direction)

@@ -136,6 +136,7 @@ use triangle::*;
 
 /// An edge region's classification, or the containing region when its
 /// direction is rounding noise (float mode only).
+#[inline]
 fn edge_or_contained<T: Scalar, const N: usize>(
     region: Region,
     contained: Region,
@@ -164,6 +165,7 @@ pub struct Kept {
 }
 
 impl Kept {
+    #[inline]
     fn from_slice(ix: &[usize]) -> Self {
         let mut idx = [0u8; MAX_KEPT];
         for (slot, &i) in idx.iter_mut().zip(ix) {
@@ -175,6 +177,7 @@ impl Kept {
         }
     }
 
+    #[inline]
     fn all(n: usize) -> Self {
         let mut idx = [0u8; MAX_KEPT];
         for (i, slot) in idx.iter_mut().enumerate().take(n) {
@@ -307,6 +310,7 @@ pub fn classify_fixed<T: Scalar, const N: usize>(
     }
 }
 
+#[inline]
 fn found<T: Scalar, const N: usize>(
     region: Region,
     kept: &[usize],
@@ -319,6 +323,7 @@ fn found<T: Scalar, const N: usize>(
     }
 }
 
+#[inline]
 fn stop<T: Scalar, const N: usize>(region: Region, n: usize) -> Classification<T, N> {
     Classification {
         region,
