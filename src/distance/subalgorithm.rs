@@ -105,7 +105,7 @@ use crate::simplex::Simplex;
 use crate::tolerance::PIVOT_NOISE_FACTOR;
 use arrayvec::ArrayVec;
 
-use crate::vector::{dot, is_finite, normalized_points, Points, Vector};
+use crate::vector::{dot, is_finite, normalized_points, pow2_factors, Points, Vector};
 
 /// The most points [`closest_point`] accepts: `2¹⁶ − 1` faces to try at
 /// worst. (A simplex in `N` dimensions has at most `N + 1` vertices, so the
@@ -371,13 +371,22 @@ pub(crate) fn closest_point_fixed<T: Field, const N: usize>(
     points: &[Vector<T, N>],
 ) -> Result<ClosestFixed<T, N>, Error> {
     check_points(points)?;
-    let Some(scaled) = normalized_points(points.iter()) else {
-        // Unreachable: `check_points` bounds the count by MAX_VERTICES.
-        return Err(Error::InvalidParameter {
-            which: Which::Query,
-            what: "too many simplex points".into(),
-        });
+    // The points scaled by a power of two; by one (exact mode, or points
+    // already scaled, as the boolean loop's containment check passes them)
+    // the products would equal the points, so they are read as they are.
+    let (s1, s2) = pow2_factors(points.iter());
+    let copy = if s1 == T::one() && s2 == T::one() {
+        None
+    } else {
+        // `check_points` bounds the count by MAX_VERTICES: never `None`.
+        Some(
+            normalized_points(points.iter()).ok_or_else(|| Error::InvalidParameter {
+                which: Which::Query,
+                what: "too many simplex points".into(),
+            })?,
+        )
     };
+    let scaled: &[Vector<T, N>] = copy.as_deref().unwrap_or(points);
     let n = points.len();
     let zero = T::zero();
     // The fallback candidate (smallest |v|² with λ ≥ 0 so far).
@@ -394,7 +403,7 @@ pub(crate) fn closest_point_fixed<T: Field, const N: usize>(
         loop {
             let face = &face_buf[..size];
             let lambda = &mut lambda_buf[..size];
-            if project_into(&scaled, face, lambda) {
+            if project_into(scaled, face, lambda) {
                 let lambda = &*lambda;
                 if lambda.iter().all(|l| *l >= zero) {
                     let v = combine(points, face, lambda);
