@@ -390,7 +390,12 @@ pub(crate) fn closest_point_fixed<T: Field, const N: usize>(
     let n = points.len();
     let zero = T::zero();
     // The fallback candidate (smallest |v|² with λ ≥ 0 so far).
-    let mut best: Option<ClosestFixed<T, N>> = None;
+    // Kept as the face and its |v|² only: the fallback recomputes its λ
+    // and v at the end (the same functions of the same face, so the same
+    // values), instead of copying every better candidate.
+    let mut best: Option<T> = None;
+    let mut best_face = [0usize; MAX_VERTICES];
+    let mut best_size = 0;
     // One buffer for every face's indices and coordinates.
     let mut face_buf = [0usize; MAX_VERTICES];
     let mut lambda_buf: [T; MAX_VERTICES] = std::array::from_fn(|_| T::zero());
@@ -424,14 +429,10 @@ pub(crate) fn closest_point_fixed<T: Field, const N: usize>(
                             fallback: false,
                         });
                     }
-                    if best.as_ref().is_none_or(|b| vv < b.dist2) {
-                        best = Some(ClosestFixed {
-                            kept: fixed(face),
-                            lambda: coordinates(lambda),
-                            v,
-                            dist2: vv,
-                            fallback: true,
-                        });
+                    if best.as_ref().is_none_or(|b| vv < *b) {
+                        best = Some(vv);
+                        best_face[..size].copy_from_slice(face);
+                        best_size = size;
                     }
                 }
             }
@@ -443,14 +444,21 @@ pub(crate) fn closest_point_fixed<T: Field, const N: usize>(
     // Fallback (float rounding only): the smallest |v|² with λ ≥ 0. Every
     // single vertex is a candidate, so `best` is set; the `else` arm is
     // unreachable and only avoids a panic path.
-    let Some(best) = best else {
-        return Err(Error::InvalidParameter {
-            which: Which::Query,
-            what: "no face of the simplex could be projected on".into(),
-        });
+    let no_face = || Error::InvalidParameter {
+        which: Which::Query,
+        what: "no face of the simplex could be projected on".into(),
     };
+    let Some(dist2) = best else {
+        return Err(no_face());
+    };
+    let face = &best_face[..best_size];
+    let best_lambda = &mut lambda_buf[..best_size];
+    if !project_into(scaled, face, best_lambda) {
+        return Err(no_face()); // Unreachable: it was projected above.
+    }
+    let v = combine(points, face, best_lambda);
     let (mut kept, mut lambda) = (Face::new(), Lambda::new());
-    for (k, l) in best.kept.iter().zip(&best.lambda) {
+    for (k, l) in face.iter().zip(best_lambda.iter()) {
         if *l > zero {
             kept.push(*k);
             lambda.push(l.clone());
@@ -459,7 +467,9 @@ pub(crate) fn closest_point_fixed<T: Field, const N: usize>(
     Ok(ClosestFixed {
         kept,
         lambda,
-        ..best
+        v,
+        dist2,
+        fallback: true,
     })
 }
 
