@@ -4,6 +4,8 @@ command:
 
     python3 scripts/bench_issue20.py            # 15 paired samples per row
     python3 scripts/bench_issue20.py --samples 31
+    python3 scripts/bench_issue20.py --libccd   # also libccd's ccdGJKIntersect
+                                                # (needs libccd-dev)
 
 It runs `cargo bench -p gjk-bench --bench versus -- FILTER --samples K` for
 the issue's rows (3D hulls n=32 and n=1024, 2D hulls n=32; separated,
@@ -40,6 +42,7 @@ TARGETS = [
     ("boolean 2D polygons n=32", r"^boolean 2D hull-ellipsoid n=32 ", 0.8),
     ("distance 2D polygons n=32", r"^distance 2D hull-ellipsoid n=32 ", 1.0),
     ("warm distance vs cold (keep)", r"^warm distance ", 0.35),
+    ("boolean 3D hulls vs libccd", r" libccd$", 1.0),
 ]
 
 
@@ -64,8 +67,9 @@ def load():
     return Path("/proc/loadavg").read_text().split()[0]
 
 
-def run(filt, samples):
-    cmd = ["cargo", "bench", "-q", "-p", "gjk-bench", "--bench", "versus", "--",
+def run(filt, samples, libccd):
+    features = ["--features", "libccd"] if libccd else []
+    cmd = ["cargo", "bench", "-q", "-p", "gjk-bench", *features, "--bench", "versus", "--",
            filt, "--samples", str(samples)]
     out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     if out.returncode != 0:
@@ -76,6 +80,8 @@ def run(filt, samples):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--samples", type=int, default=15)
+    ap.add_argument("--libccd", action="store_true",
+                    help="build the bench with --features libccd (rows against ccdGJKIntersect)")
     ap.add_argument("--dry-run", action="store_true", help="print, do not write BENCHMARKS.md")
     args = ap.parse_args()
     if args.samples < 15:
@@ -86,7 +92,7 @@ def main():
     load0 = load()
     rows = []
     for f in FILTERS:
-        rows += run(f, args.samples)
+        rows += run(f, args.samples, args.libccd)
     load1 = load()
     ratios = {}
     for r in rows:
@@ -100,7 +106,8 @@ def main():
         f"{load0} at the start, {load1} at the end (the machine is shared: the "
         "paired ratios absorb most of the load, absolute times less). "
         f"Each figure is the median of {args.samples} paired samples "
-        f"(`cargo bench -p gjk-bench --bench versus -- FILTER --samples {args.samples}` "
+        "(`cargo bench -p gjk-bench" + (" --features libccd" if args.libccd else "")
+        + f" --bench versus -- FILTER --samples {args.samples}` "
         "for the filters " + ", ".join(f"`{f}`" for f in FILTERS) + ").",
         "",
         "| target | rows | ratio ours/baseline, worst row | target | holds? |",
