@@ -789,10 +789,12 @@ fn libccd_rows(rows: &mut Vec<Row>) {
                     )
                 })
                 .collect();
-            let flat = |pts: &[Vector<f64, 3>]| -> Vec<[f64; 3]> {
+            /// A cloud as libccd reads it: x, y, z per point.
+            type Flat = Vec<[f64; 3]>;
+            let flat = |pts: &[Vector<f64, 3>]| -> Flat {
                 pts.iter().map(|p| [p[0], p[1], p[2]]).collect()
             };
-            let theirs: Vec<(Vec<[f64; 3]>, Vec<[f64; 3]>)> =
+            let theirs: Vec<(Flat, Flat)> =
                 pairs.iter().map(|p| (flat(&p.a), flat(&p.b))).collect();
             let opts = Options::default();
             rows.push(Row {
