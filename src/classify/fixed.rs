@@ -20,6 +20,35 @@
 
 use super::*;
 
+/// [`classify`](super::classify) by the classifier written out for 2D and 3D
+/// (`classify/fixed.rs`, what the boolean loop of [`crate::boolean::gjk`]
+/// runs for floats): the same scaling, the same tests in the same order,
+/// so the same result for every input. Other dimensions and sizes go to
+/// [`classify`](super::classify). Public so that `tests/hot_path.rs` can compare the two on
+/// the spec's cases.
+pub fn classify_fixed<T: Scalar, const N: usize>(
+    simplex: &Simplex<T, N>,
+) -> Result<Classification<T, N>, Error> {
+    let mut p: [Vector<T, N>; 4] = std::array::from_fn(|_| Vector::zeros());
+    let n = simplex.len();
+    if n > p.len() {
+        return classify(simplex);
+    }
+    for (x, y) in p.iter_mut().zip(simplex.points()) {
+        *x = y.clone();
+    }
+    let (s1, s2) = crate::vector::pow2_factors(p[..n].iter());
+    if !T::EXACT {
+        for x in &mut p[..n] {
+            *x = &*x * s1.clone() * s2.clone();
+        }
+    }
+    match classify_scaled(&p[..n]) {
+        Some(c) => Ok(c),
+        None => classify(simplex),
+    }
+}
+
 /// [`classify`](super::classify) of already-scaled points `p` (newest first),
 /// for `N = 2` or `3` and `1 ≤ p.len() ≤ N + 1`; `None` otherwise (the
 /// caller then takes the generic path).
