@@ -120,7 +120,13 @@ macro_rules! float_scalar {
                 *self as f64
             }
             fn pow2(e: i32) -> Self {
-                (2.0f64).powi(e) as $t
+                // The bits of 2^e where it is a normal f64 (the value
+                // `powi` computes there, exactly); `powi` elsewhere.
+                if (-1022..=1023).contains(&e) {
+                    f64::from_bits(((e + 1023) as u64) << 52) as $t
+                } else {
+                    (2.0f64).powi(e) as $t
+                }
             }
         }
         impl Field for $t {}
@@ -327,6 +333,14 @@ mod tests {
         );
         assert!(rational_from_f64(f64::NAN).is_none());
         assert!(rational_from_f64(f64::INFINITY).is_none());
+    }
+
+    #[test]
+    fn pow2_is_powi_of_two() {
+        for e in -1100..1100 {
+            assert_eq!(f64::pow2(e).to_bits(), 2.0f64.powi(e).to_bits(), "{e}");
+            assert_eq!(f32::pow2(e).to_bits(), (2.0f64.powi(e) as f32).to_bits());
+        }
     }
 
     #[test]

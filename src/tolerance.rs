@@ -38,6 +38,7 @@ pub const NOISE_FACTOR: f64 = 64.0;
 
 /// `true` when `x` (a cubic form in coordinates of magnitude at most `m`) is
 /// within rounding noise of zero. Always `false` in exact mode.
+#[inline]
 pub fn is_noise<T: Scalar>(x: &T, m: f64) -> bool {
     if T::EXACT || m == 0.0 {
         return false;
@@ -47,6 +48,7 @@ pub fn is_noise<T: Scalar>(x: &T, m: f64) -> bool {
 }
 
 /// The largest coordinate magnitude of the points, as an `f64`.
+#[inline]
 pub fn max_coordinate<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> f64 {
     p.iter()
         .flat_map(|v| v.iter())

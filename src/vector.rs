@@ -16,6 +16,7 @@ use crate::scalar::Scalar;
 pub type Vector<T, const N: usize> = SVector<T, N>;
 
 /// `u · v`.
+#[inline]
 pub fn dot<T: Scalar, const N: usize>(u: &Vector<T, N>, v: &Vector<T, N>) -> T {
     let mut s = T::zero();
     for i in 0..N {
@@ -30,16 +31,19 @@ pub fn norm2<T: Scalar, const N: usize>(u: &Vector<T, N>) -> T {
 }
 
 /// `true` when every coordinate is zero.
+#[inline]
 pub fn is_zero<T: Scalar, const N: usize>(u: &Vector<T, N>) -> bool {
     u.iter().all(|x| x.is_zero())
 }
 
 /// `true` when every coordinate is finite.
+#[inline]
 pub fn is_finite<T: Scalar, const N: usize>(u: &Vector<T, N>) -> bool {
     u.iter().all(|x| x.is_finite())
 }
 
 /// The 3D cross product `u × v`, for `N == 3` (`None` in any other dimension).
+#[inline]
 pub fn cross3<T: Scalar, const N: usize>(
     u: &Vector<T, N>,
     v: &Vector<T, N>,
@@ -83,6 +87,7 @@ pub fn perp2<T: Scalar, const N: usize>(u: &Vector<T, N>) -> Option<Vector<T, N>
 /// With `u = AB` and `v = AO` it is the direction from the closest point of the
 /// line `AB` towards the origin (seeds 000, 002, 003: `cross(cross(ab, ao), ab)`).
 /// It is zero exactly when `v` is parallel to `u` (or `u` is zero).
+#[inline]
 pub fn reject<T: Scalar, const N: usize>(u: &Vector<T, N>, v: &Vector<T, N>) -> Vector<T, N> {
     let uu = dot(u, u);
     let uv = dot(u, v);
@@ -157,8 +162,32 @@ pub fn pow2_factors<'a, T: Scalar + 'a, const N: usize>(
         return (T::one(), T::one());
     }
     // m in [2^e, 2^(e+1)): scale by 2^-e in two halves.
-    let e = m.log2().floor() as i32;
+    let e = floor_log2(m);
     (T::pow2(-e / 2), T::pow2(-e - (-e / 2)))
+}
+
+/// `m.log2().floor()` for a finite `m > 0`, read from the exponent bits
+/// where that gives the same value.
+///
+/// For a normal `m = 2^e (1 + f)` (`0 ≤ f < 1`), `log2 m` lies in
+/// `[e, e + 1)`. A faithfully rounded `log2` (libm's is, and exact at
+/// powers of two) returns a value `≥ e` (`e` is a double `≤ log2 m`), and
+/// `< e + 1` unless `log2 m` is within one unit in the last place of
+/// `e + 1` (at most `2⁻⁴²` for `|e| ≤ 1075`): that needs
+/// `1 + f > 2^(1 − 2⁻⁴¹)`, i.e. a fraction field above `2⁵² − 2¹²`.
+/// Below `2⁵² − 2³²` (a wide margin) the floor is `e`; otherwise, and for
+/// subnormal `m`, `log2` is called.
+#[inline]
+pub fn floor_log2(m: f64) -> i32 {
+    const FRACTION: u64 = (1 << 52) - 1;
+    const NEAR_NEXT: u64 = (1 << 52) - (1 << 32);
+    let bits = m.to_bits();
+    let biased = ((bits >> 52) & 0x7ff) as i32;
+    if biased != 0 && biased != 0x7ff && (bits & FRACTION) < NEAR_NEXT {
+        biased - 1023
+    } else {
+        m.log2().floor() as i32
+    }
 }
 
 /// `a · x` for the row vectors of a linear map: `(r₀·x, r₁·x, …)`.
@@ -198,6 +227,26 @@ mod tests {
         let v2 = vector![-1.0, 2.0];
         let p = perp2(&u2).unwrap();
         assert_eq!(reject(&u2, &v2), p * dot(&p, &v2));
+    }
+
+    #[test]
+    fn floor_log2_is_the_floor_of_log2() {
+        let mut x = 1.0e-310_f64;
+        let mut checked = 0;
+        while x < 1.0e300 {
+            for y in [
+                x,
+                x.next_up(),
+                x.next_down(),
+                x * 1.5,
+                (x * 2.0).next_down(),
+            ] {
+                assert_eq!(floor_log2(y), y.log2().floor() as i32, "{y:e}");
+                checked += 1;
+            }
+            x *= 1.618;
+        }
+        assert!(checked > 5000);
     }
 
     #[test]

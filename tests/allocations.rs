@@ -1,6 +1,7 @@
 //! No heap allocation per query in float mode: the boolean loop
-//! ([`gjk::boolean::gjk`]), the distance loop ([`gjk::distance::distance`],
-//! both sub-algorithms, cold and warm started) and the three-way query
+//! ([`gjk::boolean::gjk`], which runs the fixed-size path for `f64` in 2D
+//! and 3D, and the generic [`gjk::boolean::gjk_observed`]), the distance
+//! loop ([`gjk::distance::distance`], both sub-algorithms, cold and warm started) and the three-way query
 //! ([`gjk::verdict::contact`]) on `f64` hulls, in 2D and 3D, on
 //! intersecting, separated and touching pairs — the intersecting ones pass
 //! through the float containment check of `src/boolean.rs`.
@@ -15,7 +16,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use gjk::boolean::{gjk, Options};
+use gjk::boolean::{gjk, gjk_observed, Options};
 use gjk::distance::{distance, DistanceOptions, DistanceOutcome, SubAlgorithm};
 use gjk::shape::{Ball, ClimbingHull, ConvexHull};
 use gjk::verdict::{by_boolean_loop, Verdict};
@@ -106,6 +107,11 @@ where
         "{name}: {r:?}"
     );
     assert_eq!(n, 0, "{name}: gjk allocated {n} times");
+    // `gjk` ran the fixed-size float path (`src/boolean/fixed.rs`); the
+    // generic loop it is checked against allocates nothing either.
+    let (n, generic) = allocations(|| gjk_observed(a, b, &opts, &mut ()));
+    assert_eq!(generic.as_ref(), Ok(&r), "{name}: the two loops differ");
+    assert_eq!(n, 0, "{name}: gjk_observed allocated {n} times");
 
     let (n, r) = allocations(|| by_boolean_loop(a, b, &opts));
     let r = r.unwrap_or_else(|e| panic!("{name}: {e:?}"));

@@ -19,6 +19,7 @@ use crate::error::Error;
 use crate::scalar::Scalar;
 use crate::simplex::Simplex;
 use crate::tolerance::{containment_band, normalized_f64};
+use crate::vector::Vector;
 
 /// Float mode only: `Some(face)` when the closed simplex `simplex`, which
 /// the classifier says contains the origin, is in fact farther from it than
@@ -39,12 +40,20 @@ use crate::tolerance::{containment_band, normalized_f64};
 pub(super) fn refuted<T: Scalar, const N: usize>(
     simplex: &Simplex<T, N>,
 ) -> Result<Option<Face>, Error> {
+    refuted_points(simplex.points())
+}
+
+/// [`refuted`] on the simplex's points (newest first): what the fixed-size
+/// loop calls without building a [`Simplex`].
+pub(super) fn refuted_points<'a, T: Scalar + 'a, const N: usize>(
+    points: impl Iterator<Item = &'a Vector<T, N>>,
+) -> Result<Option<Face>, Error> {
     if T::EXACT {
         return Ok(None);
     }
     // The check fails closed: a failure of its own is an error, never
     // "the containment stands".
-    let (pts, scale) = normalized_f64(simplex.points())?;
+    let (pts, scale) = normalized_f64(points)?;
     let closest = closest_point_fixed(&pts)?;
     let tol = containment_band::<T>(scale);
     Ok((closest.dist2.sqrt() > tol).then_some(closest.kept))

@@ -89,11 +89,12 @@
 //! (float mode), and is reported as non-convergence.
 
 mod containment;
+mod fixed;
 mod observe;
 
 pub use observe::{Observer, Step};
 
-use crate::classify::classify;
+use crate::classify::{classify, Classification};
 use crate::error::Error;
 use crate::region::{Region, RegionKind};
 use crate::relation::NoVerdict;
@@ -202,6 +203,10 @@ where
 }
 
 /// The boolean GJK query (see the module docs).
+///
+/// For `f32` and `f64` in 2D and 3D it runs the loop on fixed-size storage
+/// (`boolean/fixed.rs`), whose reports equal those of [`gjk_observed`]'s
+/// generic loop bit for bit (`tests/hot_path.rs`).
 pub fn gjk<T, const N: usize, A, B>(
     a: &A,
     b: &B,
@@ -212,10 +217,17 @@ where
     A: Support<T, N> + ?Sized,
     B: Support<T, N> + ?Sized,
 {
+    // Floats in 2D and 3D: the same loop on fixed-size storage (`fixed.rs`;
+    // equal reports, `tests/hot_path.rs`). Both conditions are constants.
+    if !T::EXACT && (N == 2 || N == 3) {
+        return fixed::gjk_fixed(a, b, opts);
+    }
     gjk_observed(a, b, opts, &mut ())
 }
 
-/// [`gjk`] with an [`Observer`] that sees every pass of the loop.
+/// [`gjk`] with an [`Observer`] that sees every pass of the loop: the
+/// generic loop, for every scalar and dimension (with the observer `()` it
+/// is the reference the fixed-size loop of [`gjk`] is compared with).
 pub fn gjk_observed<T, const N: usize, A, B, O>(
     a: &A,
     b: &B,
@@ -338,7 +350,15 @@ struct Next<T: Scalar, const N: usize> {
 /// classified afresh in the crate's conventions; with no direction there
 /// either, no verdict (`Degenerate`).
 fn decide<T: Scalar, const N: usize>(grown: &Simplex<T, N>) -> Result<Next<T, N>, Error> {
-    let c = classify(grown)?;
+    settle(grown, classify(grown)?)
+}
+
+/// [`decide`] from the classification `c` of `grown`: the containment check
+/// of a containing region (shared with the fixed-size loop, `fixed.rs`).
+fn settle<T: Scalar, const N: usize>(
+    grown: &Simplex<T, N>,
+    c: Classification<T, N>,
+) -> Result<Next<T, N>, Error> {
     let mut next = Next {
         region: c.region,
         kind: c.region.kind(),

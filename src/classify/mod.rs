@@ -122,11 +122,13 @@ use crate::simplex::Simplex;
 use crate::tolerance::{is_noise, max_coordinate};
 use crate::vector::{cross2, cross3, dot, is_zero, normalized_points, reject, Vector};
 
+pub(crate) mod fixed;
 mod segment;
 mod signs;
 mod tetrahedron;
 mod triangle;
 
+pub use fixed::classify_fixed;
 use segment::*;
 pub use signs::sign_tests;
 use signs::*;
@@ -135,6 +137,7 @@ use triangle::*;
 
 /// An edge region's classification, or the containing region when its
 /// direction is rounding noise (float mode only).
+#[inline]
 fn edge_or_contained<T: Scalar, const N: usize>(
     region: Region,
     contained: Region,
@@ -163,6 +166,7 @@ pub struct Kept {
 }
 
 impl Kept {
+    #[inline]
     fn from_slice(ix: &[usize]) -> Self {
         let mut idx = [0u8; MAX_KEPT];
         for (slot, &i) in idx.iter_mut().zip(ix) {
@@ -174,6 +178,7 @@ impl Kept {
         }
     }
 
+    #[inline]
     fn all(n: usize) -> Self {
         let mut idx = [0u8; MAX_KEPT];
         for (i, slot) in idx.iter_mut().enumerate().take(n) {
@@ -277,6 +282,7 @@ pub fn classify<T: Scalar, const N: usize>(
     }
 }
 
+#[inline]
 fn found<T: Scalar, const N: usize>(
     region: Region,
     kept: &[usize],
@@ -289,6 +295,7 @@ fn found<T: Scalar, const N: usize>(
     }
 }
 
+#[inline]
 fn stop<T: Scalar, const N: usize>(region: Region, n: usize) -> Classification<T, N> {
     Classification {
         region,

@@ -5,6 +5,7 @@
 use super::*;
 
 /// `XY · XO`: positive when moving from `X` towards `Y` gets closer to `O`.
+#[inline]
 pub(super) fn toward<T: Scalar, const N: usize>(p: &[Vector<T, N>], x: usize, y: usize) -> T {
     let xy = &p[y] - &p[x];
     let xo = -&p[x];
@@ -13,6 +14,7 @@ pub(super) fn toward<T: Scalar, const N: usize>(p: &[Vector<T, N>], x: usize, y:
 
 /// `s_XY^Z = n_XY^Z · XO`, with `n_XY^Z = XY (XY·XZ) − XZ (XY·XY)` the normal
 /// of edge `XY` in the plane of `XYZ`, pointing away from `Z`.
+#[inline]
 pub(super) fn beyond_edge<T: Scalar, const N: usize>(
     p: &[Vector<T, N>],
     x: usize,
@@ -47,6 +49,7 @@ pub(super) fn in_edge_region<T: Scalar, const N: usize>(
 }
 
 /// The projection of `O` on the plane of `XYZ` lies strictly inside it.
+#[inline]
 pub(super) fn strictly_inside_face<T: Scalar, const N: usize>(
     p: &[Vector<T, N>],
     x: usize,
@@ -60,6 +63,7 @@ pub(super) fn strictly_inside_face<T: Scalar, const N: usize>(
 }
 
 /// The direction from the closest point of edge `XY` to `O`.
+#[inline]
 pub(super) fn edge_direction<T: Scalar, const N: usize>(
     p: &[Vector<T, N>],
     x: usize,
@@ -69,6 +73,7 @@ pub(super) fn edge_direction<T: Scalar, const N: usize>(
 }
 
 /// `(Y − X) × (Z − X)` (3D only).
+#[inline]
 pub(super) fn face_normal<T: Scalar, const N: usize>(
     p: &[Vector<T, N>],
     x: usize,
@@ -81,6 +86,7 @@ pub(super) fn face_normal<T: Scalar, const N: usize>(
 /// The kept order of a 3D triangle: `[X, Y, Z]`, or `[X, Z, Y]` if the origin
 /// is strictly below `(Y − X) × (Z − X)` (the winding rule of
 /// [`crate::simplex`]), with the normal oriented towards the origin.
+#[inline]
 pub(super) fn wound<T: Scalar, const N: usize>(
     p: &[Vector<T, N>],
     x: usize,

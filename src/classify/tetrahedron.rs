@@ -14,6 +14,7 @@ pub(super) const TET_FACES: [([usize; 3], usize, Tet3Region); 4] = [
 
 /// `n_F · XO` for face `F = XYZ` with `n_F` oriented away from the opposite
 /// vertex `W`: positive iff `O` is strictly outside the face's plane.
+#[inline]
 pub(super) fn outside_face<T: Scalar, const N: usize>(
     p: &[Vector<T, N>],
     f: [usize; 3],

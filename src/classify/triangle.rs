@@ -4,6 +4,7 @@
 use super::*;
 
 /// `|AB|²|AC|² − (AB·AC)²`: the Gram determinant, zero iff collinear.
+#[inline]
 pub(super) fn tri_gram<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> T {
     let ab = &p[1] - &p[0];
     let ac = &p[2] - &p[0];

@@ -105,7 +105,7 @@ use crate::simplex::Simplex;
 use crate::tolerance::PIVOT_NOISE_FACTOR;
 use arrayvec::ArrayVec;
 
-use crate::vector::{dot, is_finite, normalized_points, Points, Vector};
+use crate::vector::{dot, is_finite, normalized_points, pow2_factors, Points, Vector};
 
 /// The most points [`closest_point`] accepts: `2¹⁶ − 1` faces to try at
 /// worst. (A simplex in `N` dimensions has at most `N + 1` vertices, so the
@@ -160,12 +160,30 @@ pub(crate) fn project_face_fixed<T: Field, const N: usize>(
     p: &[Vector<T, N>],
     face: &[usize],
 ) -> Option<Lambda<T>> {
-    let (&s0, rest) = face.split_first()?;
+    let mut lambda = Lambda::new();
+    for _ in 0..face.len().min(MAX_VERTICES) {
+        lambda.push(T::zero());
+    }
+    project_into(p, face, &mut lambda).then_some(lambda)
+}
+
+/// [`project_face_fixed`] writing `λ` into `lambda[..face.len()]` (which
+/// must be that long): `false` where that returns `None`. The loop of
+/// [`closest_point_fixed`] projects up to `2ᵏ − 1` faces and keeps few of
+/// them, so it projects into one buffer instead of returning each `λ`.
+fn project_into<T: Field, const N: usize>(
+    p: &[Vector<T, N>],
+    face: &[usize],
+    lambda: &mut [T],
+) -> bool {
+    let Some((&s0, rest)) = face.split_first() else {
+        return false;
+    };
     let m = rest.len();
-    if m > N || m >= MAX_VERTICES {
+    if m > N || m >= MAX_VERTICES || lambda.len() != m + 1 {
         // More than N + 1 points in N dimensions are affinely dependent;
         // past `MAX_VERTICES` the distance loop refuses the dimension.
-        return None;
+        return false;
     }
     let zero = || T::zero();
     let mut e: [Vector<T, N>; N] = std::array::from_fn(|_| Vector::zeros());
@@ -192,7 +210,7 @@ pub(crate) fn project_face_fixed<T: Field, const N: usize>(
         }
         let noise = PIVOT_NOISE_FACTOR * (j as f64 + 1.0) * u * g[j][j].to_f64();
         if dj <= T::zero() || (!T::EXACT && dj.to_f64() <= noise) {
-            return None;
+            return false;
         }
         for i in j + 1..m {
             let mut x = g[i][j].clone();
@@ -223,16 +241,15 @@ pub(crate) fn project_face_fixed<T: Field, const N: usize>(
         }
         mu[i] = x;
     }
-    let mut lambda = Lambda::new();
     let mut l0 = T::one();
     for x in &mu[..m] {
         l0 -= x.clone();
     }
-    lambda.push(l0);
-    for x in &mu[..m] {
-        lambda.push(x.clone());
+    lambda[0] = l0;
+    for (l, x) in lambda[1..].iter_mut().zip(&mu[..m]) {
+        *l = x.clone();
     }
-    lambda.iter().all(Scalar::is_finite).then_some(lambda)
+    lambda.iter().all(Scalar::is_finite)
 }
 
 /// `Σ λᵢ p_{faceᵢ}`.
@@ -354,23 +371,47 @@ pub(crate) fn closest_point_fixed<T: Field, const N: usize>(
     points: &[Vector<T, N>],
 ) -> Result<ClosestFixed<T, N>, Error> {
     check_points(points)?;
-    let Some(scaled) = normalized_points(points.iter()) else {
-        // Unreachable: `check_points` bounds the count by MAX_VERTICES.
-        return Err(Error::InvalidParameter {
-            which: Which::Query,
-            what: "too many simplex points".into(),
-        });
+    // The points scaled by a power of two; by one (exact mode, or points
+    // already scaled, as the boolean loop's containment check passes them)
+    // the products would equal the points, so they are read as they are.
+    let (s1, s2) = pow2_factors(points.iter());
+    let copy = if s1 == T::one() && s2 == T::one() {
+        None
+    } else {
+        // `check_points` bounds the count by MAX_VERTICES: never `None`.
+        Some(
+            normalized_points(points.iter()).ok_or_else(|| Error::InvalidParameter {
+                which: Which::Query,
+                what: "too many simplex points".into(),
+            })?,
+        )
     };
+    let scaled: &[Vector<T, N>] = copy.as_deref().unwrap_or(points);
     let n = points.len();
     let zero = T::zero();
     // The fallback candidate (smallest |v|² with λ ≥ 0 so far).
-    let mut best: Option<ClosestFixed<T, N>> = None;
+    // Kept as the face and its |v|² only: the fallback recomputes its λ
+    // and v at the end (the same functions of the same face, so the same
+    // values), instead of copying every better candidate.
+    let mut best: Option<T> = None;
+    let mut best_face = [0usize; MAX_VERTICES];
+    let mut best_size = 0;
+    // One buffer for every face's indices and coordinates.
+    let mut face_buf = [0usize; MAX_VERTICES];
+    let mut lambda_buf: [T; MAX_VERTICES] = std::array::from_fn(|_| T::zero());
+    let fixed = |xs: &[usize]| -> Face { xs.iter().copied().collect() };
+    let coordinates = |xs: &[T]| -> Lambda<T> { xs.iter().cloned().collect() };
     for size in 1..=n.min(N + 1) {
-        let mut face: Face = (0..size).collect();
+        for (i, f) in face_buf[..size].iter_mut().enumerate() {
+            *f = i;
+        }
         loop {
-            if let Some(lambda) = project_face_fixed(&scaled, &face) {
+            let face = &face_buf[..size];
+            let lambda = &mut lambda_buf[..size];
+            if project_into(scaled, face, lambda) {
+                let lambda = &*lambda;
                 if lambda.iter().all(|l| *l >= zero) {
-                    let v = combine(points, &face, &lambda);
+                    let v = combine(points, face, lambda);
                     let vv = dot(&v, &v);
                     let interior = lambda.iter().all(|l| *l > zero);
                     // Voronoi test against the vertices not in the face
@@ -381,25 +422,21 @@ pub(crate) fn closest_point_fixed<T: Field, const N: usize>(
                             .all(|j| dot(&(&points[j] - &v), &v) >= zero);
                     if voronoi {
                         return Ok(ClosestFixed {
-                            kept: face,
-                            lambda,
+                            kept: fixed(face),
+                            lambda: coordinates(lambda),
                             v,
                             dist2: vv,
                             fallback: false,
                         });
                     }
-                    if best.as_ref().is_none_or(|b| vv < b.dist2) {
-                        best = Some(ClosestFixed {
-                            kept: face.clone(),
-                            lambda,
-                            v,
-                            dist2: vv,
-                            fallback: true,
-                        });
+                    if best.as_ref().is_none_or(|b| vv < *b) {
+                        best = Some(vv);
+                        best_face[..size].copy_from_slice(face);
+                        best_size = size;
                     }
                 }
             }
-            if !next_subset(&mut face, n) {
+            if !next_subset(&mut face_buf[..size], n) {
                 break;
             }
         }
@@ -407,14 +444,21 @@ pub(crate) fn closest_point_fixed<T: Field, const N: usize>(
     // Fallback (float rounding only): the smallest |v|² with λ ≥ 0. Every
     // single vertex is a candidate, so `best` is set; the `else` arm is
     // unreachable and only avoids a panic path.
-    let Some(best) = best else {
-        return Err(Error::InvalidParameter {
-            which: Which::Query,
-            what: "no face of the simplex could be projected on".into(),
-        });
+    let no_face = || Error::InvalidParameter {
+        which: Which::Query,
+        what: "no face of the simplex could be projected on".into(),
     };
+    let Some(dist2) = best else {
+        return Err(no_face());
+    };
+    let face = &best_face[..best_size];
+    let best_lambda = &mut lambda_buf[..best_size];
+    if !project_into(scaled, face, best_lambda) {
+        return Err(no_face()); // Unreachable: it was projected above.
+    }
+    let v = combine(points, face, best_lambda);
     let (mut kept, mut lambda) = (Face::new(), Lambda::new());
-    for (k, l) in best.kept.iter().zip(&best.lambda) {
+    for (k, l) in face.iter().zip(best_lambda.iter()) {
         if *l > zero {
             kept.push(*k);
             lambda.push(l.clone());
@@ -423,7 +467,9 @@ pub(crate) fn closest_point_fixed<T: Field, const N: usize>(
     Ok(ClosestFixed {
         kept,
         lambda,
-        ..best
+        v,
+        dist2,
+        fallback: true,
     })
 }
 

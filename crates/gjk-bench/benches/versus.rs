@@ -28,7 +28,10 @@
 //! on the hull instead of running GJK on two support maps: no counts.
 //!
 //! Arguments: a substring filters the rows by name; `--samples K` changes
-//! the number of paired samples (default 31).
+//! the number of paired samples (default 31). With `--features libccd`
+//! (Debian's libccd-dev installed) the boolean rows of the 3D ellipsoid
+//! hulls are also timed against libccd's `ccdGJKIntersect`, in-process
+//! (rows ending in `libccd`).
 
 mod pairs;
 mod scenes;
@@ -743,6 +746,80 @@ fn own_rows(rows: &mut Vec<Row>) {
     }
 }
 
+/// libccd's `ccdGJKIntersect` through `ccd/ccd_bench.c` (the `libccd`
+/// feature; build.rs links it).
+#[cfg(feature = "libccd")]
+mod ccd {
+    extern "C" {
+        fn gjk_bench_ccd_gjk_intersect(a: *const f64, na: usize, b: *const f64, nb: usize) -> i32;
+    }
+
+    /// Whether libccd's GJK says the hulls of `a` and `b` intersect.
+    pub fn intersect(a: &[[f64; 3]], b: &[[f64; 3]]) -> bool {
+        // SAFETY: the C function reads `na` and `nb` points of three
+        // doubles from the two slices, which hold exactly that, and keeps
+        // no pointer after it returns.
+        #[allow(unsafe_code)]
+        let r = unsafe {
+            gjk_bench_ccd_gjk_intersect(a.as_ptr().cast(), a.len(), b.as_ptr().cast(), b.len())
+        };
+        r != 0
+    }
+}
+
+/// The boolean rows against libccd's `ccdGJKIntersect` (issue 20, item 4):
+/// 3D hulls of the ellipsoid scenes, n = 32 and 1024, every pose; libccd
+/// on the same points with the same linear-scan support function. Only
+/// with `--features libccd`.
+#[cfg(feature = "libccd")]
+fn libccd_rows(rows: &mut Vec<Row>) {
+    for n in [32, 1024] {
+        for (pose, gap) in POSES {
+            let name = format!("boolean 3D hull-ellipsoid n={n} {pose} libccd");
+            if !wanted(&name) {
+                continue;
+            }
+            let pairs = hull_pairs::<3>(0x3d, Cloud::Ellipsoid, n, gap, PAIRS);
+            let ours: Vec<(ConvexHull<f64, 3>, ConvexHull<f64, 3>)> = pairs
+                .iter()
+                .map(|p| {
+                    (
+                        ConvexHull::new(p.a.clone(), Which::A).unwrap(),
+                        ConvexHull::new(p.b.clone(), Which::B).unwrap(),
+                    )
+                })
+                .collect();
+            /// A cloud as libccd reads it: x, y, z per point.
+            type Flat = Vec<[f64; 3]>;
+            let flat = |pts: &[Vector<f64, 3>]| -> Flat {
+                pts.iter().map(|p| [p[0], p[1], p[2]]).collect()
+            };
+            let theirs: Vec<(Flat, Flat)> =
+                pairs.iter().map(|p| (flat(&p.a), flat(&p.b))).collect();
+            let opts = Options::default();
+            rows.push(Row {
+                name,
+                baseline: "libccd",
+                supports_only: None,
+                ours_count: Some(sum(ours.iter().map(|(a, b)| {
+                    count_ours(a, b, |a, b| gjk(a, b, &opts).unwrap().iterations)
+                }))),
+                theirs_count: None,
+                ours: Box::new(move || {
+                    for (a, b) in &ours {
+                        black_box(gjk(a, b, &opts).unwrap());
+                    }
+                }),
+                theirs: Box::new(move || {
+                    for (a, b) in &theirs {
+                        black_box(ccd::intersect(a, b));
+                    }
+                }),
+            });
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Timing
 // ---------------------------------------------------------------------------
@@ -832,6 +909,8 @@ fn main() {
     ellipsoid_rows(&mut rows);
     hull_rows_2d(&mut rows);
     own_rows(&mut rows);
+    #[cfg(feature = "libccd")]
+    libccd_rows(&mut rows);
     println!("{PAIRS} pairs per row, {samples} paired samples; times are medians per query");
     println!();
     println!("| query | baseline | ours µs | baseline µs | ours/baseline | supports only µs | ours/supports | ours iters | ours calls | baseline iters | baseline calls |");
