@@ -87,6 +87,23 @@ impl<T: Scalar, const N: usize> Support<T, N> for ConvexHull<T, N> {
             .cloned()
             .unwrap_or_else(Vector::zeros)
     }
+
+    /// The centre of the bounding box, `(min + max) / 2` per coordinate
+    /// (one pass over the points, comparisons only).
+    fn centre_hint(&self) -> Option<Vector<T, N>> {
+        let (first, rest) = self.points.split_first()?;
+        let (mut lo, mut hi) = (first.clone(), first.clone());
+        for p in rest {
+            for i in 0..N {
+                if p[i] < lo[i] {
+                    lo[i] = p[i].clone();
+                } else if p[i] > hi[i] {
+                    hi[i] = p[i].clone();
+                }
+            }
+        }
+        Some((lo + hi) * T::pow2(-1))
+    }
 }
 
 #[cfg(test)]
