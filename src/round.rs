@@ -52,12 +52,13 @@
 //! module reports the relation and the cores' separation; the `gjk` tool
 //! prints the depth.
 
-use crate::distance::{distance, DistanceOptions, DistanceOutcome};
+use crate::distance::{distance_from, DistanceOptions, DistanceOutcome};
 use crate::error::Error;
 use crate::relation::{NoVerdict, Relation};
 use crate::scalar::{Field, Real, Scalar};
 use crate::shape::{Round, Support};
 use crate::tolerance::{float_accuracy_bound, scale2, TOUCH_BAND_FACTOR};
+use crate::vector::is_finite;
 use crate::vector::Vector;
 use crate::verdict::{verdict, Separation, Verdict};
 
@@ -209,21 +210,16 @@ where
 {
     let (ra, rb) = (a.radius(), b.radius());
     let r = ra.clone() + rb.clone();
-    let hinted;
-    let opts = match (opts.initial_direction.is_none() && opts.warm_start.is_none())
-        .then(|| Some(b.core().centre_hint()? - a.core().centre_hint()?))
-        .flatten()
-    {
-        Some(d) if d.iter().any(|x| !x.is_zero()) => {
-            hinted = DistanceOptions {
-                initial_direction: Some(d),
-                ..opts.clone()
-            };
-            &hinted
-        }
-        _ => opts,
+    let start = match opts.initial_direction.is_none() && opts.warm_start.is_none() {
+        true => b
+            .core()
+            .centre_hint()
+            .zip(a.core().centre_hint())
+            .map(|(hb, ha)| hb - ha)
+            .filter(|d| is_finite(d) && d.iter().any(|x| !x.is_zero())),
+        false => None,
     };
-    let report = distance(a.core(), b.core(), opts)?;
+    let report = distance_from(a.core(), b.core(), opts, start.as_ref())?;
     let answer = |relation, core_dist2, core_separation, normal| RoundAnswer {
         relation,
         core_dist2,
