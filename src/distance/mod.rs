@@ -418,23 +418,21 @@ where
         // W ← [w] ++ W;  (v', kept) ← the closest point of W
         // (in place: the old W is the grown one without its front vertex)
         let w_point = accelerating.then(|| w.w.clone());
-        let mut grown = simplex;
-        let _ = grown.push_front(w); // Cannot fail: a full W returned above.
-        let closest = sub_algorithm(opts.sub_algorithm, &grown)?;
+        let _ = simplex.push_front(w); // Cannot fail: a full W returned above.
+        let closest = sub_algorithm(opts.sub_algorithm, &simplex)?;
         // if |v'|² ≥ |v|² (and no progress hidden by rounding): stop
         let reference = hidden.as_ref().map_or(&at.vv, |run| &run.from.0);
         if closest.dist2 >= *reference {
             if accelerating {
                 search.switch_off();
-                grown.pop_front();
-                simplex = grown;
+                simplex.pop_front();
                 continue;
             }
             let run = hidden.as_ref().map_or(0, |run| run.steps);
-            let stall = Stall::of(&at, &grown, &gap, reference, &closest, run);
+            let stall = Stall::of(&at, &simplex, &gap, reference, &closest, run);
             if !stall.is_some_and(|s| s.is_hidden_progress()) {
-                grown.pop_front();
-                return stalled(NoVerdict::NoProgress, &grown);
+                simplex.pop_front();
+                return stalled(NoVerdict::NoProgress, &simplex);
             }
             HiddenRun::extend(&mut hidden, &at);
         } else {
@@ -444,18 +442,17 @@ where
             search.record(p);
         }
         // W ← kept
-        if !grown.keep(&closest.kept) {
+        if !simplex.keep(&closest.kept) {
             // Not increasing (the classifier's winding order): a new one.
-            match grown.select(&closest.kept) {
-                Some(s) => grown = s,
+            match simplex.select(&closest.kept) {
+                Some(s) => simplex = s,
                 // The sub-algorithm returns distinct, valid indices.
                 None => {
-                    grown.pop_front();
-                    return stalled(NoVerdict::NoProgress, &grown);
+                    simplex.pop_front();
+                    return stalled(NoVerdict::NoProgress, &simplex);
                 }
             }
         }
-        simplex = grown;
         lambda = closest.lambda;
     }
 }

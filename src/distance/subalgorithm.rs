@@ -363,8 +363,11 @@ pub(crate) fn closest_point_fixed<T: Field, const N: usize>(
     };
     let n = points.len();
     let zero = T::zero();
-    // The fallback candidate (smallest |v|² with λ ≥ 0 so far).
-    let mut best: Option<ClosestFixed<T, N>> = None;
+    // The fallback candidate (smallest |v|² with λ ≥ 0 so far), as the
+    // bit mask of its face and its |v|²: its λ and v are recomputed (the
+    // same projection, the same values) only if it is used, so that the
+    // common path copies no candidate.
+    let mut best: Option<(u32, T)> = None;
     for size in 1..=n.min(N + 1) {
         let mut face: Face = (0..size).collect();
         loop {
@@ -388,14 +391,8 @@ pub(crate) fn closest_point_fixed<T: Field, const N: usize>(
                             fallback: false,
                         });
                     }
-                    if best.as_ref().is_none_or(|b| vv < b.dist2) {
-                        best = Some(ClosestFixed {
-                            kept: face.clone(),
-                            lambda,
-                            v,
-                            dist2: vv,
-                            fallback: true,
-                        });
+                    if best.as_ref().is_none_or(|b| vv < b.1) {
+                        best = Some((face.iter().fold(0u32, |m, &k| m | 1 << k), vv));
                     }
                 }
             }
@@ -407,14 +404,16 @@ pub(crate) fn closest_point_fixed<T: Field, const N: usize>(
     // Fallback (float rounding only): the smallest |v|² with λ ≥ 0. Every
     // single vertex is a candidate, so `best` is set; the `else` arm is
     // unreachable and only avoids a panic path.
-    let Some(best) = best else {
-        return Err(Error::InvalidParameter {
-            which: Which::Query,
-            what: "no face of the simplex could be projected on".into(),
-        });
+    let no_face = || Error::InvalidParameter {
+        which: Which::Query,
+        what: "no face of the simplex could be projected on".into(),
     };
+    let (mask, dist2) = best.ok_or_else(no_face)?;
+    let face: Face = (0..n).filter(|k| mask & (1 << k) != 0).collect();
+    let best_lambda = project_face_fixed(&scaled, &face).ok_or_else(no_face)?;
+    let v = combine(points, &face, &best_lambda);
     let (mut kept, mut lambda) = (Face::new(), Lambda::new());
-    for (k, l) in best.kept.iter().zip(&best.lambda) {
+    for (k, l) in face.iter().zip(&best_lambda) {
         if *l > zero {
             kept.push(*k);
             lambda.push(l.clone());
@@ -423,7 +422,9 @@ pub(crate) fn closest_point_fixed<T: Field, const N: usize>(
     Ok(ClosestFixed {
         kept,
         lambda,
-        ..best
+        v,
+        dist2,
+        fallback: true,
     })
 }
 
