@@ -197,7 +197,8 @@ impl<T: Real, const N: usize> RoundAnswer<T, N> {
 /// distance options (warm starts included); its `max_iterations` also caps
 /// the cores' verdict when `R = 0`.
 ///
-/// Errors: those of [`crate::distance()`] and [`crate::verdict()`] on the cores.
+/// Errors: those of [`crate::distance()`] and [`crate::verdict()`] on the
+/// cores, and (float mode) [`Error::Overflow`] when `(r_A + r_B)²` does.
 pub fn query<T, const N: usize, A, B>(
     a: &A,
     b: &B,
@@ -239,6 +240,12 @@ where
             simplex,
         } => {
             let r2 = r.clone() * r.clone();
+            if !r2.is_finite() {
+                // Float mode: (r_A + r_B)² overflows; no comparison.
+                return Err(Error::Overflow {
+                    iteration: report.iterations,
+                });
+            }
             let band = touch_band2::<T>(dist2.to_f64(), r.to_f64(), scale2(simplex.points()));
             let diff = (dist2.clone() - r2).to_f64();
             let relation = if T::EXACT {

@@ -399,6 +399,16 @@ fn bad_radii_are_errors() {
     assert!(Rounded::new(q, rat("-1/3"), Which::A).is_err());
 }
 
+/// Float mode: a radius sum whose square overflows is an error, not a
+/// verdict.
+#[test]
+fn an_overflowing_radius_sum_is_an_error() {
+    let a = Ball::new(Vector::<f64, 3>::zeros(), 1e300, Which::A).unwrap();
+    let b = Ball::new(Vector::<f64, 3>::new(3.0, 0.0, 0.0), 1e300, Which::B).unwrap();
+    let e = query(&a, &b, &DistanceOptions::default()).unwrap_err();
+    assert!(matches!(e, Error::Overflow { .. }), "{e:?}");
+}
+
 /// Iterations: a ball against a hull takes a few support points (GJK on
 /// the centre), not the 20–60 of the curved surface.
 #[test]

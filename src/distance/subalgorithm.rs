@@ -162,6 +162,12 @@ pub(crate) fn project_face_fixed<T: Field, const N: usize>(
 ) -> Option<Lambda<T>> {
     let (&s0, rest) = face.split_first()?;
     let m = rest.len();
+    if m == 0 {
+        // A single vertex: λ = (1), what the solve below gives for m = 0.
+        let mut lambda = Lambda::new();
+        lambda.push(T::one());
+        return Some(lambda);
+    }
     if m > N || m >= MAX_VERTICES {
         // More than N + 1 points in N dimensions are affinely dependent;
         // past `MAX_VERTICES` the distance loop refuses the dimension.

@@ -2,8 +2,12 @@
 //! in the same run, on the same inputs: `cargo bench --bench versus`.
 //!
 //! The inputs are the fixed-seed scenes of `benches/scenes/mod.rs` (hulls
-//! of `n` points on an ellipsoid or in a cube, a ball against a hull, two
-//! ellipsoids; separated, near-touching and overlapping). Shapes are built
+//! of `n` points on an ellipsoid or in a cube, a ball, a capsule or a
+//! rounded hull against a hull, two ellipsoids; separated, near-touching
+//! and overlapping). Our ball, capsule and rounded-hull rows run
+//! `gjk::round::query` (GJK on the cores, the radii after; both rows the
+//! same query, the distance row also forms `max(0, c − R)`); parry's run its
+//! dispatcher (`query::intersection_test`, `query::distance`). Shapes are built
 //! before timing (parry's `from_convex_hull` computes a hull; ours keeps
 //! the points), so only the queries are timed.
 //!
@@ -25,7 +29,9 @@
 //! functions its dispatcher calls for these shape pairs). `iters` is the
 //! number of support points of `A − B` (the calls on `A`); `calls` counts
 //! the calls on both shapes. Parry's ball queries project the ball's centre
-//! on the hull instead of running GJK on two support maps: no counts.
+//! on the hull (GJK on the hull and a point): its counts are the hull's
+//! support calls in that projection; its capsule and rounded-hull queries
+//! run GJK on the curved support maps.
 //!
 //! Arguments: a substring filters the rows by name; `--samples K` changes
 //! the number of paired samples (default 31).
