@@ -15,6 +15,7 @@
 //! | separated, touching or penetrating? | [`verdict()`] | the [`Relation`] with its evidence (axis, normal, common point) |
 //! | how deep is the overlap? | [`epa()`] | depth², normal and witnesses (the Expanding Polytope Algorithm) |
 //! | an `f64` answer that is never wrong? | [`certify`] | the verdict with its certificate, or the exact path |
+//! | the same for balls, capsules, rounded hulls? | [`round::query`] | GJK on the cores, the radii after: the [`Relation`], the cores' distance² (exact with rationals) and the radius sum |
 //!
 //! Running out of iterations is never reported as an answer: it is a
 //! [`NoVerdict`] with its reason, the one "no verdict" of every query.
@@ -81,6 +82,8 @@
 //! * [`distance`](mod@distance): the distance loop and Johnson's sub-algorithm, any
 //!   dimension; warm start and the Nesterov variant as options;
 //! * [`verdict`](mod@verdict): separated / touching / penetrating with the evidence;
+//! * [`round`]: round shapes (ball, capsule, rounded hull) as a core plus a
+//!   margin: the verdict from one distance query on the cores;
 //! * [`epa`](mod@epa): penetration depth, any dimension, exact with rationals;
 //! * [`certificate`]: certificates of exact answers (separated, touching,
 //!   intersecting, distance, depth) and their verifier, for this crate's
@@ -109,6 +112,7 @@ pub mod exact;
 pub mod filtered;
 pub mod region;
 pub mod relation;
+pub mod round;
 pub mod scalar;
 pub mod shape;
 pub mod simplex;

@@ -186,6 +186,50 @@ impl<T: Scalar, const N: usize> Simplex<T, N> {
         Ok(())
     }
 
+    /// Removes the front (newest) vertex, undoing [`Simplex::push_front`];
+    /// nothing when empty.
+    pub(crate) fn pop_front(&mut self) {
+        if self.len == 0 {
+            return;
+        }
+        for i in 1..self.len {
+            let (lo, hi) = (i - 1, i);
+            self.swap_slots(lo, hi);
+        }
+        self.len -= 1;
+    }
+
+    /// Keeps the vertices at `indices`, **strictly increasing** and in
+    /// range, in that order, in place ([`Simplex::select`] without a new
+    /// simplex); `false` and no change otherwise.
+    pub(crate) fn keep(&mut self, indices: &[usize]) -> bool {
+        let increasing = indices.windows(2).all(|w| w[0] < w[1]);
+        if !increasing || indices.last().is_some_and(|&i| i >= self.len) {
+            return false;
+        }
+        // indices[j] ≥ j: slot j is no longer needed when it is filled.
+        for (j, &i) in indices.iter().enumerate() {
+            if i != j {
+                self.swap_slots(i, j);
+            }
+        }
+        self.len = indices.len();
+        true
+    }
+
+    /// Swaps two slots (`i`, `j` below the capacity).
+    fn swap_slots(&mut self, i: usize, j: usize) {
+        if i == j {
+            return;
+        }
+        let (i, j) = (i.min(j), i.max(j));
+        if j < N {
+            self.slots.swap(i, j);
+        } else {
+            std::mem::swap(&mut self.slots[i], &mut self.last);
+        }
+    }
+
     /// Keeps the vertices at `indices`, in that order (indices into the
     /// current simplex, each at most once). This is how the classifier's
     /// "kept vertices" are applied, including the winding swap.

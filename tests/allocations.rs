@@ -4,7 +4,9 @@
 //! loop ([`gjk::distance::distance`], both sub-algorithms, cold and warm started) and the three-way query
 //! ([`gjk::verdict::contact`]) on `f64` hulls, in 2D and 3D, on
 //! intersecting, separated and touching pairs — the intersecting ones pass
-//! through the float containment check of `src/boolean.rs`.
+//! through the float containment check of `src/boolean.rs`; and the round
+//! query ([`gjk::round::query`], core plus margin) on balls, capsules and
+//! rounded hulls against a hull, separated, touching and penetrating.
 //!
 //! A counting global allocator counts the allocations of the *current
 //! thread* only (the test harness runs other tests on other threads), while
@@ -18,9 +20,10 @@ use std::cell::Cell;
 
 use gjk::boolean::{gjk, gjk_observed, Options};
 use gjk::distance::{distance, DistanceOptions, DistanceOutcome, SubAlgorithm};
-use gjk::shape::{Ball, ClimbingHull, ConvexHull};
+use gjk::round::query;
+use gjk::shape::{Ball, Capsule, ClimbingHull, ConvexHull, Round, Rounded};
 use gjk::verdict::{by_boolean_loop, Verdict};
-use gjk::{Support, Vector, Which};
+use gjk::{Relation, Support, Vector, Which};
 
 thread_local! {
     static COUNTING: Cell<bool> = const { Cell::new(false) };
@@ -190,6 +193,83 @@ fn float_queries_do_not_allocate_in_3d() {
     let ca = ClimbingHull::new(pts.clone(), Which::A).unwrap();
     let cb = ClimbingHull::new(pts.iter().map(|p| p.add_scalar(0.5)).collect(), Which::B).unwrap();
     assert_no_allocation("climbing hulls, overlapping", &ca, &cb, Kind::Intersecting);
+}
+
+/// Runs the round query on `a`, `b` (default options, built outside) and
+/// asserts that it does not allocate.
+fn assert_round_does_not_allocate<const N: usize, A, B>(name: &str, a: &A, b: &B, want: Relation)
+where
+    A: Round<f64, N>,
+    B: Round<f64, N>,
+{
+    let opts = DistanceOptions::<f64, N>::default();
+    let (n, r) = allocations(|| query(a, b, &opts));
+    let r = r.unwrap_or_else(|e| panic!("{name}: {e:?}"));
+    assert_eq!(r.relation(), Some(want), "{name}: {r:?}");
+    assert_eq!(n, 0, "{name}: round::query allocated {n} times");
+}
+
+#[test]
+fn round_queries_do_not_allocate() {
+    let cube: Vec<[f64; 3]> = (0..8)
+        .map(|i| [(i & 1) as f64, ((i >> 1) & 1) as f64, ((i >> 2) & 1) as f64])
+        .collect();
+    let a = hull(&cube, Which::A);
+    for (name, centre, want) in [
+        ("ball apart", [2.0, 1.75, 2.5], Relation::Separated),
+        ("ball on a face", [0.5, 0.5, 2.0], Relation::Touching),
+        ("ball into a face", [0.5, 0.5, 1.5], Relation::Penetrating),
+        (
+            "ball around the cube",
+            [0.5, 0.5, 0.5],
+            Relation::Penetrating,
+        ),
+    ] {
+        let ball = Ball::new(Vector::from(centre), 1.0, Which::B).unwrap();
+        assert_round_does_not_allocate(name, &a, &ball, want);
+    }
+    let capsule = Capsule::new(
+        Vector::from([-1.0, 0.5, 1.25]),
+        Vector::from([2.0, 0.5, 1.25]),
+        0.25,
+        Which::B,
+    )
+    .unwrap();
+    assert_round_does_not_allocate("capsule on a face", &a, &capsule, Relation::Touching);
+    let rounded = Rounded::new(
+        hull(&shifted(&cube, [3.0, 0.5, 0.0]), Which::B),
+        0.5,
+        Which::B,
+    )
+    .unwrap();
+    assert_round_does_not_allocate("rounded cubes apart", &a, &rounded, Relation::Separated);
+    let rounded = Rounded::new(
+        hull(&shifted(&cube, [1.5, 0.5, 0.0]), Which::B),
+        0.5,
+        Which::B,
+    )
+    .unwrap();
+    assert_round_does_not_allocate("rounded cubes touching", &a, &rounded, Relation::Touching);
+    let rounded = Rounded::new(
+        hull(&shifted(&cube, [0.5, 0.5, 0.0]), Which::B),
+        0.5,
+        Which::B,
+    )
+    .unwrap();
+    assert_round_does_not_allocate(
+        "rounded cubes overlapping",
+        &a,
+        &rounded,
+        Relation::Penetrating,
+    );
+    let disc = Ball::new(Vector::from([0.5, 2.25]), 1.0, Which::B).unwrap();
+    let square = hull(&[[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], Which::A);
+    assert_round_does_not_allocate(
+        "square and disc, separated",
+        &square,
+        &disc,
+        Relation::Separated,
+    );
 }
 
 #[test]

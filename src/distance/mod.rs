@@ -294,7 +294,24 @@ where
     A: Support<T, N> + ?Sized,
     B: Support<T, N> + ?Sized,
 {
-    distance_loop(a, b, opts, &mut (), 0.0)
+    distance_loop(a, b, opts, &mut (), 0.0, None)
+}
+
+/// [`distance`] starting along `start` when the options give neither an
+/// initial direction nor a warm start (`start` non-zero and finite; the
+/// round query's centre hints, without copying the options).
+pub(crate) fn distance_from<T, const N: usize, A, B>(
+    a: &A,
+    b: &B,
+    opts: &DistanceOptions<T, N>,
+    start: Option<&Vector<T, N>>,
+) -> Result<DistanceReport<T, N>, Error>
+where
+    T: Field,
+    A: Support<T, N> + ?Sized,
+    B: Support<T, N> + ?Sized,
+{
+    distance_loop(a, b, opts, &mut (), 0.0, start)
 }
 
 /// [`distance`] with the float tolerances' `scale²` at least `floor2`.
@@ -313,7 +330,7 @@ where
     A: Support<T, N> + ?Sized,
     B: Support<T, N> + ?Sized,
 {
-    distance_loop(a, b, opts, &mut (), floor2)
+    distance_loop(a, b, opts, &mut (), floor2, None)
 }
 
 /// The distance loop. `search` picks the support direction: `()` is the
@@ -321,13 +338,15 @@ where
 /// along its momentum direction instead, and every stop decision is still
 /// taken on a plain step (the loop switches the momentum off first), so the
 /// outcomes mean what the reference's mean. The float tolerances' `scale²`
-/// is at least `floor2` ([`distance_at_scale`]; `0` otherwise).
+/// is at least `floor2` ([`distance_at_scale`]; `0` otherwise). `start`
+/// replaces the default first direction ([`distance_from`]).
 pub(crate) fn distance_loop<T, const N: usize, A, B, S>(
     a: &A,
     b: &B,
     opts: &DistanceOptions<T, N>,
     search: &mut S,
     floor2: f64,
+    start: Option<&Vector<T, N>>,
 ) -> Result<DistanceReport<T, N>, Error>
 where
     T: Field,
@@ -336,7 +355,7 @@ where
     S: Search<T, N> + ?Sized,
 {
     check_dimension::<N>(opts.sub_algorithm)?;
-    let d0 = start_direction(opts.initial_direction.as_ref())?;
+    let d0 = start_direction(opts.initial_direction.as_ref().or(start))?;
     let cap = opts.max_iterations;
     if cap == 0 {
         return Ok(no_verdict(NoVerdict::IterationCap { cap }, None, 0));
@@ -397,20 +416,22 @@ where
             return stalled(NoVerdict::RepeatedVertex, &simplex);
         }
         // W ← [w] ++ W;  (v', kept) ← the closest point of W
+        // (in place: the old W is the grown one without its front vertex)
         let w_point = accelerating.then(|| w.w.clone());
-        let mut grown = simplex.clone();
-        let _ = grown.push_front(w); // Cannot fail: a full W returned above.
-        let closest = sub_algorithm(opts.sub_algorithm, &grown)?;
+        let _ = simplex.push_front(w); // Cannot fail: a full W returned above.
+        let closest = sub_algorithm(opts.sub_algorithm, &simplex)?;
         // if |v'|² ≥ |v|² (and no progress hidden by rounding): stop
         let reference = hidden.as_ref().map_or(&at.vv, |run| &run.from.0);
         if closest.dist2 >= *reference {
             if accelerating {
                 search.switch_off();
+                simplex.pop_front();
                 continue;
             }
             let run = hidden.as_ref().map_or(0, |run| run.steps);
-            let stall = Stall::of(&at, &grown, &gap, reference, &closest, run);
+            let stall = Stall::of(&at, &simplex, &gap, reference, &closest, run);
             if !stall.is_some_and(|s| s.is_hidden_progress()) {
+                simplex.pop_front();
                 return stalled(NoVerdict::NoProgress, &simplex);
             }
             HiddenRun::extend(&mut hidden, &at);
@@ -421,11 +442,17 @@ where
             search.record(p);
         }
         // W ← kept
-        simplex = match grown.select(&closest.kept) {
-            Some(s) => s,
-            // The sub-algorithm returns distinct, valid indices.
-            None => return stalled(NoVerdict::NoProgress, &simplex),
-        };
+        if !simplex.keep(&closest.kept) {
+            // Not increasing (the classifier's winding order): a new one.
+            match simplex.select(&closest.kept) {
+                Some(s) => simplex = s,
+                // The sub-algorithm returns distinct, valid indices.
+                None => {
+                    simplex.pop_front();
+                    return stalled(NoVerdict::NoProgress, &simplex);
+                }
+            }
+        }
         lambda = closest.lambda;
     }
 }

@@ -24,7 +24,7 @@
 
 use crate::error::{Error, Which};
 use crate::scalar::Real;
-use crate::shape::{require_finite, Support};
+use crate::shape::{Point, Round, Support};
 use crate::vector::Vector;
 
 /// `d / |d|` computed without overflow or underflow (see the module docs);
@@ -66,7 +66,7 @@ pub(crate) fn check_size<T: Real>(value: T, name: &str, which: Which) -> Result<
 /// A closed ball (a disc in 2D, an interval in 1D).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Ball<T: Real, const N: usize> {
-    center: Vector<T, N>,
+    center: Point<T, N>,
     radius: T,
 }
 
@@ -77,14 +77,14 @@ impl<T: Real, const N: usize> Ball<T, N> {
     /// Errors: [`Error::NonFinite`] (`what` = `"center"` or `"radius"`) and
     /// [`Error::InvalidParameter`] for a negative radius.
     pub fn new(center: Vector<T, N>, radius: T, which: Which) -> Result<Self, Error> {
-        require_finite(&center, which, "center")?;
+        let center = Point::new(center, which)?;
         check_size(radius, "radius", which)?;
         Ok(Ball { center, radius })
     }
 
     /// The centre.
     pub fn center(&self) -> &Vector<T, N> {
-        &self.center
+        self.center.at()
     }
 
     /// The radius.
@@ -96,9 +96,24 @@ impl<T: Real, const N: usize> Ball<T, N> {
 impl<T: Real, const N: usize> Support<T, N> for Ball<T, N> {
     fn support(&self, dir: &Vector<T, N>) -> Vector<T, N> {
         match unit(dir) {
-            Some(u) => self.center + u * self.radius,
-            None => self.center,
+            Some(u) => self.center() + u * self.radius,
+            None => *self.center(),
         }
+    }
+    fn centre_hint(&self) -> Option<Vector<T, N>> {
+        Some(*self.center())
+    }
+}
+
+/// The ball as a core and a margin: its centre and its radius
+/// ([`crate::round`](mod@crate::round) runs GJK on the centre).
+impl<T: Real, const N: usize> Round<T, N> for Ball<T, N> {
+    type Core = Point<T, N>;
+    fn core(&self) -> &Point<T, N> {
+        &self.center
+    }
+    fn radius(&self) -> T {
+        self.radius
     }
 }
 

@@ -17,7 +17,7 @@
 use crate::error::{Error, Which};
 use crate::scalar::Real;
 use crate::shape::ball::{check_size, unit};
-use crate::shape::{Segment, Support};
+use crate::shape::{Round, Segment, Support};
 use crate::vector::Vector;
 
 /// A segment thickened by a radius.
@@ -57,6 +57,21 @@ impl<T: Real, const N: usize> Support<T, N> for Capsule<T, N> {
             Some(u) => s + u * self.radius,
             None => s,
         }
+    }
+    fn centre_hint(&self) -> Option<Vector<T, N>> {
+        self.segment.centre_hint()
+    }
+}
+
+/// The capsule as a core and a margin: its segment and its radius
+/// ([`crate::round`](mod@crate::round) runs GJK on the segment).
+impl<T: Real, const N: usize> Round<T, N> for Capsule<T, N> {
+    type Core = Segment<T, N>;
+    fn core(&self) -> &Segment<T, N> {
+        &self.segment
+    }
+    fn radius(&self) -> T {
+        self.radius
     }
 }
 

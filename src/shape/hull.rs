@@ -15,6 +15,11 @@ use crate::vector::{dot, is_finite, Vector};
 #[derive(Clone, Debug, PartialEq)]
 pub struct ConvexHull<T: Scalar, const N: usize> {
     points: Vec<Vector<T, N>>,
+    /// Float scalars: the centre of the bounding box, `(min + max) / 2` per
+    /// coordinate, computed once ([`Support::centre_hint`]). Exact scalars
+    /// compute it when asked, so that building a hull of rationals costs
+    /// no comparisons of rationals.
+    centre: Option<Vector<T, N>>,
 }
 
 impl<T: Scalar, const N: usize> ConvexHull<T, N> {
@@ -32,7 +37,8 @@ impl<T: Scalar, const N: usize> ConvexHull<T, N> {
                 what: format!("point {i}"),
             });
         }
-        Ok(ConvexHull { points })
+        let centre = (!T::EXACT).then(|| bounding_box_centre(&points));
+        Ok(ConvexHull { points, centre })
     }
 
     /// The hull of points given as rows of coordinates, each of which must
@@ -58,6 +64,25 @@ impl<T: Scalar, const N: usize> ConvexHull<T, N> {
     pub fn points(&self) -> &[Vector<T, N>] {
         &self.points
     }
+}
+
+/// The centre of the bounding box of `points`, `(min + max) / 2` per
+/// coordinate (the origin for no points).
+fn bounding_box_centre<T: Scalar, const N: usize>(points: &[Vector<T, N>]) -> Vector<T, N> {
+    let Some((first, rest)) = points.split_first() else {
+        return Vector::zeros();
+    };
+    let (mut lo, mut hi) = (first.clone(), first.clone());
+    for p in rest {
+        for i in 0..N {
+            if p[i] < lo[i] {
+                lo[i] = p[i].clone();
+            } else if p[i] > hi[i] {
+                hi[i] = p[i].clone();
+            }
+        }
+    }
+    (lo + hi) * T::pow2(-1)
 }
 
 /// The first of `points` with the largest `p · dir` (only a strictly larger
@@ -86,6 +111,14 @@ impl<T: Scalar, const N: usize> Support<T, N> for ConvexHull<T, N> {
         first_max(&self.points, dir)
             .cloned()
             .unwrap_or_else(Vector::zeros)
+    }
+
+    /// The centre of the bounding box (floats: computed by the constructor).
+    fn centre_hint(&self) -> Option<Vector<T, N>> {
+        match &self.centre {
+            Some(c) => Some(c.clone()),
+            None => Some(bounding_box_centre(&self.points)),
+        }
     }
 }
 

@@ -30,6 +30,13 @@
 //! | [`Segment`] | [`Scalar`] (exact) | any | endpoint `a` |
 //! | [`MinkowskiSum`], [`Transformed`] | those of the parts | any | those of the parts |
 //! | [`Ball`], [`Capsule`] | [`crate::Real`] | any | centre / the segment's |
+//! | [`Rounded`] (a core thickened by a radius) | [`crate::Real`] | any | the core's |
+//! | [`Point`] (the core of a ball) | [`Scalar`] (exact) | any | the point |
+//!
+//! **Round shapes** ([`Ball`], [`Capsule`], [`Rounded`]) are also given as a
+//! core and a radius ([`Round`], implemented by every shape here: radius
+//! `0` for the others), which [`crate::round`](mod@crate::round) queries without iterating on
+//! the curved surface (see `rounded.rs`).
 //! | [`Cylinder`], [`Cone`] | [`crate::Real`] | 3 | bottom cap / apex |
 //!
 //! Shapes validate their parameters on construction and return
@@ -62,17 +69,33 @@ pub trait Support<T: Scalar, const N: usize> {
     /// A point of the shape that maximises `x · dir` (see the module docs for
     /// the full contract).
     fn support(&self, dir: &Vector<T, N>) -> Vector<T, N>;
+
+    /// A point of the shape near its middle, if the shape knows one
+    /// without much work (the centre of a point or of a segment, the
+    /// centre of a hull's bounding box); `None` by default. Only a hint:
+    /// [`crate::round::query`] starts its search along the difference of
+    /// the two shapes' hints, which changes the iterations, never the
+    /// answer.
+    fn centre_hint(&self) -> Option<Vector<T, N>> {
+        None
+    }
 }
 
 impl<T: Scalar, const N: usize, S: Support<T, N> + ?Sized> Support<T, N> for &S {
     fn support(&self, dir: &Vector<T, N>) -> Vector<T, N> {
         (**self).support(dir)
     }
+    fn centre_hint(&self) -> Option<Vector<T, N>> {
+        (**self).centre_hint()
+    }
 }
 
 impl<T: Scalar, const N: usize, S: Support<T, N> + ?Sized> Support<T, N> for Box<S> {
     fn support(&self, dir: &Vector<T, N>) -> Vector<T, N> {
         (**self).support(dir)
+    }
+    fn centre_hint(&self) -> Option<Vector<T, N>> {
+        (**self).centre_hint()
     }
 }
 
@@ -86,10 +109,12 @@ mod hull;
 pub(crate) mod hull_graph;
 mod minkowski;
 mod polygon;
+mod rounded;
 mod segment;
 mod transformed;
 mod triangle;
 
+pub(crate) use ball::unit;
 pub use ball::Ball;
 pub use capsule::Capsule;
 pub use climb::{ClimbingHull, SupportPath, CLIMB_MARGIN_FACTOR};
@@ -99,6 +124,7 @@ pub use cylinder::Cylinder;
 pub use hull::ConvexHull;
 pub use minkowski::MinkowskiSum;
 pub use polygon::ConvexPolygon;
+pub use rounded::{Point, Round, Rounded};
 pub use segment::Segment;
 pub use transformed::Transformed;
 pub use triangle::Triangle;

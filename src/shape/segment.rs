@@ -55,6 +55,11 @@ impl<T: Scalar, const N: usize> Support<T, N> for Segment<T, N> {
             self.a.clone()
         }
     }
+
+    /// The midpoint.
+    fn centre_hint(&self) -> Option<Vector<T, N>> {
+        Some((&self.a + &self.b) * T::pow2(-1))
+    }
 }
 
 #[cfg(test)]

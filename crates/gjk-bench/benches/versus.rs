@@ -2,8 +2,12 @@
 //! in the same run, on the same inputs: `cargo bench --bench versus`.
 //!
 //! The inputs are the fixed-seed scenes of `benches/scenes/mod.rs` (hulls
-//! of `n` points on an ellipsoid or in a cube, a ball against a hull, two
-//! ellipsoids; separated, near-touching and overlapping). Shapes are built
+//! of `n` points on an ellipsoid or in a cube, a ball, a capsule or a
+//! rounded hull against a hull, two ellipsoids; separated, near-touching
+//! and overlapping). Our ball, capsule and rounded-hull rows run
+//! `gjk::round::query` (GJK on the cores, the radii after; both rows the
+//! same query, the distance row also forms `max(0, c − R)`); parry's run its
+//! dispatcher (`query::intersection_test`, `query::distance`). Shapes are built
 //! before timing (parry's `from_convex_hull` computes a hull; ours keeps
 //! the points), so only the queries are timed.
 //!
@@ -25,7 +29,9 @@
 //! functions its dispatcher calls for these shape pairs). `iters` is the
 //! number of support points of `A − B` (the calls on `A`); `calls` counts
 //! the calls on both shapes. Parry's ball queries project the ball's centre
-//! on the hull instead of running GJK on two support maps: no counts.
+//! on the hull (GJK on the hull and a point): its counts are the hull's
+//! support calls in that projection; its capsule and rounded-hull queries
+//! run GJK on the curved support maps.
 //!
 //! Arguments: a substring filters the rows by name; `--samples K` changes
 //! the number of paired samples (default 31). With `--features libccd`
@@ -44,9 +50,13 @@ use gjk::boolean::{gjk, Options, Outcome};
 use gjk::certified::{certify, CertifiedOptions};
 use gjk::distance::nesterov::distance_accelerated;
 use gjk::distance::{distance, DistanceOptions, DistanceOutcome};
-use gjk::shape::{Ball, ClimbingHull, ConvexHull};
+use gjk::round::{self, RoundOutcome};
+use gjk::shape::{Ball, Capsule, ClimbingHull, ConvexHull, Round as RoundShape, Rounded};
 use gjk::{Support, Vector, Which};
-use scenes::{ball_pairs, ellipsoid_pairs, hull_pairs, Cloud, Ellipsoid, BALL_RADIUS, POSES};
+use scenes::{
+    ball_pairs, capsule_pairs, ellipsoid_pairs, hull_pairs, rounded_pairs, Cloud, Ellipsoid,
+    BALL_RADIUS, CAPSULE_RADIUS, POSES, ROUNDED_RADIUS,
+};
 
 /// The row filter (command-line substring), if any.
 static FILTER: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
@@ -80,6 +90,9 @@ impl<S: Support<f64, N> + ?Sized, const N: usize> Support<f64, N> for Counted<'_
     fn support(&self, dir: &Vector<f64, N>) -> Vector<f64, N> {
         self.calls.set(self.calls.get() + 1);
         self.shape.support(dir)
+    }
+    fn centre_hint(&self) -> Option<Vector<f64, N>> {
+        self.shape.centre_hint()
     }
 }
 
@@ -466,9 +479,110 @@ fn hull_rows_2d(rows: &mut Vec<Row>) {
     }
 }
 
+/// One round-shape scene against parry: our pairs (hull, round shape),
+/// queried as core plus margin ([`gjk::round::query`]), and parry's.
+struct RoundScene<B, P, Bool, Dist, PCount> {
+    name: Box<dyn Fn(&str) -> String>,
+    ours: Vec<(ConvexHull<f64, 3>, B)>,
+    theirs: Vec<P>,
+    parry_boolean: Bool,
+    parry_distance: Dist,
+    /// parry's count on one pair (boolean, then distance).
+    parry_count: PCount,
+}
+
+/// Our round query on one pair, with the support calls on the cores
+/// counted.
+fn count_round<B: RoundShape<f64, 3>>(a: &ConvexHull<f64, 3>, b: &B) -> Count {
+    let (ca, cb) = (Cell::new(0), Cell::new(0));
+    let wa = Rounded::new(
+        Counted {
+            shape: a,
+            calls: &ca,
+        },
+        0.0,
+        Which::A,
+    )
+    .unwrap();
+    let wb = Rounded::new(
+        Counted {
+            shape: b.core(),
+            calls: &cb,
+        },
+        b.radius(),
+        Which::B,
+    )
+    .unwrap();
+    let iters = round::query(&wa, &wb, &DistanceOptions::default())
+        .unwrap()
+        .iterations;
+    Count {
+        iters,
+        calls: ca.get() + cb.get(),
+    }
+}
+
+/// Pushes the scene's boolean and distance rows. Our two rows run the same
+/// query (the relation, or the distance `max(0, c − R)` from it): one
+/// distance query on the cores answers both.
+fn round_rows<B, P, Bool, Dist, PCount>(
+    rows: &mut Vec<Row>,
+    scene: RoundScene<B, P, Bool, Dist, PCount>,
+) where
+    B: RoundShape<f64, 3> + Clone + 'static,
+    P: Clone + 'static,
+    Bool: Fn(&P) + 'static,
+    Dist: Fn(&P) + 'static,
+    PCount: Fn(&P, bool) -> Count,
+{
+    let RoundScene {
+        name,
+        ours,
+        theirs,
+        parry_boolean,
+        parry_distance,
+        parry_count,
+    } = scene;
+    let ours_count = Some(sum(ours.iter().map(|(a, b)| count_round(a, b))));
+    let theirs_count = |boolean: bool| Some(sum(theirs.iter().map(|p| parry_count(p, boolean))));
+    let dopts = DistanceOptions::default();
+    let (o1, t1) = (ours.clone(), theirs.clone());
+    rows.push(Row {
+        name: name("boolean"),
+        baseline: "parry",
+        supports_only: None,
+        ours_count,
+        theirs_count: theirs_count(true),
+        ours: Box::new(move || {
+            let dopts = DistanceOptions::default();
+            for (a, b) in &o1 {
+                black_box(round::query(a, b, &dopts).unwrap().relation());
+            }
+        }),
+        theirs: Box::new(move || t1.iter().for_each(&parry_boolean)),
+    });
+    rows.push(Row {
+        name: name("distance"),
+        baseline: "parry",
+        supports_only: None,
+        ours_count,
+        theirs_count: theirs_count(false),
+        ours: Box::new(move || {
+            for (a, b) in &ours {
+                match round::query(a, b, &dopts).unwrap().outcome {
+                    RoundOutcome::Answer(answer) => black_box(answer.distance()),
+                    RoundOutcome::NoVerdict { .. } => panic!("no verdict"),
+                };
+            }
+        }),
+        theirs: Box::new(move || theirs.iter().for_each(&parry_distance)),
+    });
+}
+
 fn ball_rows(rows: &mut Vec<Row>) {
     use parry3d_f64::math::Pose;
     use parry3d_f64::query;
+    use parry3d_f64::query::gjk::VoronoiSimplex;
     use parry3d_f64::shape::{Ball as PBall, ConvexPolyhedron};
     for n in SIZES {
         for (pose, gap) in POSES {
@@ -498,20 +612,150 @@ fn ball_rows(rows: &mut Vec<Row>) {
                 .collect();
             let ball = PBall::new(BALL_RADIUS);
             let id = Pose::IDENTITY;
-            parry_rows(
+            round_rows(
                 rows,
-                ParryScene {
+                RoundScene {
                     name: Box::new(name),
-                    theirs_counts: None,
                     ours,
                     theirs,
-                    supports_only: false,
                     parry_boolean: move |(a, pb): &(ConvexPolyhedron, Pose)| {
                         black_box(query::intersection_test(&id, a, pb, &ball).unwrap());
                     },
                     parry_distance: move |(a, pb): &(ConvexPolyhedron, Pose)| {
                         black_box(query::distance(&id, a, pb, &ball).unwrap());
                     },
+                    // parry projects the centre on the hull (GJK on the hull
+                    // and a point) for both queries: the hull's calls.
+                    parry_count: |(a, pb): &(ConvexPolyhedron, Pose), _| {
+                        let calls = Cell::new(0);
+                        let wa = Counted3 {
+                            shape: a,
+                            calls: &calls,
+                        };
+                        query::details::local_point_projection_on_support_map(
+                            &wa,
+                            &mut VoronoiSimplex::new(),
+                            pb.translation,
+                            true,
+                        );
+                        Count {
+                            iters: calls.get(),
+                            calls: calls.get(),
+                        }
+                    },
+                },
+            );
+        }
+    }
+}
+
+fn capsule_rows(rows: &mut Vec<Row>) {
+    use parry3d_f64::math::Pose;
+    use parry3d_f64::query;
+    use parry3d_f64::shape::{Capsule as PCapsule, ConvexPolyhedron};
+    for n in SIZES {
+        for (pose, gap) in POSES {
+            let name = move |q: &str| format!("{q} 3D capsule-hull n={n} {pose}");
+            if !wanted(&name("boolean")) && !wanted(&name("distance")) {
+                continue;
+            }
+            let pairs = capsule_pairs(0xca95, n, gap, PAIRS);
+            let ours: Vec<(ConvexHull<f64, 3>, Capsule<f64, 3>)> = pairs
+                .iter()
+                .map(|p| {
+                    let [s, t] = p.segment;
+                    (
+                        ConvexHull::new(p.a.clone(), Which::A).unwrap(),
+                        Capsule::new(s, t, CAPSULE_RADIUS, Which::B).unwrap(),
+                    )
+                })
+                .collect();
+            let theirs: Vec<(ConvexPolyhedron, PCapsule)> = pairs
+                .iter()
+                .map(|p| {
+                    let pts: Vec<_> = p.a.iter().map(v3).collect();
+                    let [s, t] = p.segment;
+                    (
+                        ConvexPolyhedron::from_convex_hull(&pts).expect("parry builds the hull"),
+                        PCapsule::new(v3(&s), v3(&t), CAPSULE_RADIUS),
+                    )
+                })
+                .collect();
+            let id = Pose::IDENTITY;
+            round_rows(
+                rows,
+                RoundScene {
+                    name: Box::new(name),
+                    ours,
+                    theirs,
+                    parry_boolean: move |(a, b): &(ConvexPolyhedron, PCapsule)| {
+                        black_box(query::intersection_test(&id, a, &id, b).unwrap());
+                    },
+                    parry_distance: move |(a, b): &(ConvexPolyhedron, PCapsule)| {
+                        black_box(query::distance(&id, a, &id, b).unwrap());
+                    },
+                    parry_count: |(a, b): &(ConvexPolyhedron, PCapsule), boolean| {
+                        count_parry3(a, b, boolean)
+                    },
+                },
+            );
+        }
+    }
+}
+
+fn rounded_rows(rows: &mut Vec<Row>) {
+    use parry3d_f64::math::Pose;
+    use parry3d_f64::query;
+    use parry3d_f64::shape::{ConvexPolyhedron, RoundShape};
+    for n in SIZES {
+        for (pose, gap) in POSES {
+            let name = move |q: &str| format!("{q} 3D rounded-hull n={n} {pose}");
+            if !wanted(&name("boolean")) && !wanted(&name("distance")) {
+                continue;
+            }
+            let pairs = rounded_pairs(0x20d, n, gap, PAIRS);
+            type Ours = Rounded<ConvexHull<f64, 3>, f64>;
+            let ours: Vec<(ConvexHull<f64, 3>, Ours)> = pairs
+                .iter()
+                .map(|p| {
+                    let core = ConvexHull::new(p.core.clone(), Which::B).unwrap();
+                    (
+                        ConvexHull::new(p.a.clone(), Which::A).unwrap(),
+                        Rounded::new(core, ROUNDED_RADIUS, Which::B).unwrap(),
+                    )
+                })
+                .collect();
+            type Theirs = (ConvexPolyhedron, RoundShape<ConvexPolyhedron>);
+            let hull = |pts: &[Vector<f64, 3>]| {
+                let pts: Vec<_> = pts.iter().map(v3).collect();
+                ConvexPolyhedron::from_convex_hull(&pts).expect("parry builds the hull")
+            };
+            let theirs: Vec<Theirs> = pairs
+                .iter()
+                .map(|p| {
+                    (
+                        hull(&p.a),
+                        RoundShape {
+                            inner_shape: hull(&p.core),
+                            border_radius: ROUNDED_RADIUS,
+                        },
+                    )
+                })
+                .collect();
+            let id = Pose::IDENTITY;
+            round_rows(
+                rows,
+                RoundScene {
+                    name: Box::new(name),
+                    ours,
+                    theirs,
+                    parry_boolean: move |(a, b): &Theirs| {
+                        black_box(query::intersection_test(&id, a, &id, b).unwrap());
+                    },
+                    parry_distance: move |(a, b): &Theirs| {
+                        black_box(query::distance(&id, a, &id, b).unwrap());
+                    },
+                    parry_count: |(a, b): &Theirs, boolean| count_parry3(a, b, boolean),
                 },
             );
         }
@@ -906,6 +1150,8 @@ fn main() {
     let mut rows = Vec::new();
     hull_rows_3d(&mut rows);
     ball_rows(&mut rows);
+    capsule_rows(&mut rows);
+    rounded_rows(&mut rows);
     ellipsoid_rows(&mut rows);
     hull_rows_2d(&mut rows);
     own_rows(&mut rows);

@@ -37,6 +37,7 @@
 //! | `id`  | no  | a string or a number, echoed back unchanged in every answer about the case. If absent, the case is identified by its line number. `null` or any other type is an error. |
 //! | `a`   | yes | shape `A`: a non-empty array of points. |
 //! | `b`   | yes | shape `B`: a non-empty array of points. |
+//! | `radius_a`, `radius_b` | no | a coordinate value (a JSON number or a decimal or rational string, as below), `≥ 0`: the shape is then the hull of its points **thickened** by this radius (`hull ⊕ ball`): one point and a radius is a ball, two points a capsule, more a rounded hull. Absent means `0`. Read on demand ([`Case::radius`]); a bad value is an error for that case. |
 //! | anything else | no | ignored by the parser, but kept (see [`Case::extra`]): later versions of the format add fields such as `expect` or `category`. |
 //!
 //! * A **point** is an array of coordinates. Every point of a case, in `a` and
@@ -383,6 +384,81 @@ fn convert_shape<T: FromRational, const N: usize>(
     Ok(out)
 }
 
+/// The JSON field of a shape's radius: `radius_a` or `radius_b`.
+pub fn radius_field(which: Which) -> &'static str {
+    match which {
+        Which::B => "radius_b",
+        _ => "radius_a",
+    }
+}
+
+/// The radius methods of [`Case`] and [`PackedCase`] (both keep the
+/// fields other than `a` and `b` in `extra`).
+macro_rules! radius_methods {
+    () => {
+        /// The radius of shape `A` or `B` (`radius_a`, `radius_b`: the shape is
+        /// the hull of its points thickened by it, see the module docs), exactly;
+        /// `None` when the field is absent (a radius of `0`).
+        ///
+        /// # Errors
+        ///
+        /// [`CaseError::BadRadius`] for a value that is not a coordinate (a
+        /// JSON number or a decimal or rational string, as for points) or is
+        /// negative.
+        pub fn radius(&self, which: Which) -> Result<Option<Rational>, CaseError> {
+            let Some(v) = self.extra.get(radius_field(which)) else {
+                return Ok(None);
+            };
+            let bad = |message: String| CaseError::BadRadius { which, message };
+            let r = parse_coordinate(v).map_err(|e| bad(format!("{} ({e})", v)))?;
+            if r.is_negative() {
+                return Err(bad(format!("{} is negative", rational_to_json_string(&r))));
+            }
+            Ok(Some(r))
+        }
+
+        /// Whether either shape has a radius field (a round case).
+        pub fn is_round(&self) -> bool {
+            self.extra.contains_key("radius_a") || self.extra.contains_key("radius_b")
+        }
+
+        /// Both radii as `T` (`0` when absent), converted like coordinates.
+        ///
+        /// # Errors
+        ///
+        /// Those of `radius`, and [`CaseError::BadRadius`] for a radius
+        /// too large for `T`.
+        pub fn radii<T: FromRational>(&self) -> Result<(T, T), CaseError> {
+            let one = |which| -> Result<T, CaseError> {
+                let Some(r) = self.radius(which)? else {
+                    return Ok(T::zero());
+                };
+                let x = T::from_rational(&r);
+                if !x.is_finite() {
+                    return Err(CaseError::BadRadius {
+                        which,
+                        message: format!(
+                            "{} is out of range for {} (it would round to infinity)",
+                            approx_magnitude(&r),
+                            T::NAME
+                        ),
+                    });
+                }
+                Ok(x)
+            };
+            Ok((one(Which::A)?, one(Which::B)?))
+        }
+    };
+}
+
+impl Case {
+    radius_methods!();
+}
+
+impl PackedCase {
+    radius_methods!();
+}
+
 /// A short approximation of a (large) rational for error messages.
 pub(crate) fn approx_magnitude(r: &Rational) -> String {
     let f = Scalar::to_f64(r);
@@ -491,6 +567,14 @@ pub enum CaseError {
     NumberOutOfRange {
         /// The column (1-based) where it was found.
         column: usize,
+    },
+    /// `radius_a` or `radius_b` is not a coordinate value, is negative, or
+    /// is out of range for the scalar type.
+    BadRadius {
+        /// Which shape's radius.
+        which: Which,
+        /// What is wrong.
+        message: String,
     },
     /// The line's JSON value is not an object.
     NotAnObject {
@@ -745,6 +829,9 @@ impl fmt::Display for CaseError {
                 f,
                 "the case has dimension {found}, but dimension {expected} was asked for"
             ),
+            CaseError::BadRadius { which, message } => {
+                write!(f, "bad radius_{}: {message}", field(*which))
+            }
         }
     }
 }

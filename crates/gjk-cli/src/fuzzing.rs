@@ -121,6 +121,8 @@ pub fn case_line(data: &[u8]) {
             let _ = case.points::<f64, 2>();
             let _ = case.points::<f32, 3>();
             let _ = case.points::<Rational, 3>();
+            let _ = case.radii::<f32>();
+            let _ = case.radii::<Rational>();
             // The packed coordinates decode to the exact values read.
             let rows = case.clone().into_case();
             assert_eq!(gjk_case::parse_line(line, 1), Ok(Some(rows)));

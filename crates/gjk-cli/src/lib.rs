@@ -25,4 +25,5 @@ pub mod html;
 pub mod number;
 pub mod picture;
 pub mod query;
+pub mod round_query;
 pub mod trace_format;

@@ -13,6 +13,7 @@ use crate::budget::{Budget, Meter, MeteredHull};
 use crate::cli::ScalarArg;
 use crate::exact_query::proved_query;
 use crate::number::{float_json, sqrt_approx_json};
+use crate::round_query::round_query;
 
 use crate::check::exact::beyond_compiled;
 
@@ -45,6 +46,19 @@ pub fn answer(
 ) -> Result<Value, String> {
     let d = case.dim();
     let beyond = || Err(beyond_compiled(d));
+    if case.is_round() {
+        // Round shapes (`radius_a`, `radius_b`): core plus margin.
+        return match scalar {
+            ScalarArg::Exact => by_dim!(d, round_query::<Rational>, case, max_iterations; beyond()),
+            ScalarArg::F64 => by_dim!(d, round_query::<f64>, case, max_iterations; beyond()),
+            ScalarArg::F32 => by_dim!(d, round_query::<f32>, case, max_iterations; beyond()),
+            ScalarArg::F64Certified => Err(
+                "radius_a / radius_b (round shapes) are answered in the exact, f64 and f32 \
+                 modes, not in f64-certified"
+                    .into(),
+            ),
+        };
+    }
     let meter = Meter::new(budget);
     let m = &meter;
     let (answer, name) = match scalar {

@@ -9,6 +9,10 @@
 //!   `1, 0.75, 0.5`; in 2D an ellipse `1, 0.6`: every point is a vertex) or
 //!   uniform in the cube `[−1, 1]ᴺ` (most points are interior for large `n`);
 //! * a **ball** of radius `0.5` against a hull of ellipsoid points;
+//! * a **capsule** (a segment of length `1` in a random direction, radius
+//!   [`CAPSULE_RADIUS`]) against a hull of ellipsoid points;
+//! * a **rounded hull** (the hull of `n` ellipsoid points scaled by `0.5`,
+//!   thickened by [`ROUNDED_RADIUS`]) against a hull of ellipsoid points;
 //! * two **ellipsoids** ([`Ellipsoid`]: random semi-axes in `[0.4, 1.2]`,
 //!   a random rotation), strictly convex: GJK converges on them only in the
 //!   limit, linearly, so near contact it needs many iterations.
@@ -34,7 +38,7 @@
 #![allow(dead_code)] // each includer uses a different subset
 
 use gjk::distance::{distance, DistanceOptions, DistanceOutcome};
-use gjk::shape::{Ball, ConvexHull};
+use gjk::shape::{Ball, Capsule, ConvexHull, Rounded};
 use gjk::{Support, Vector, Which};
 
 use crate::pairs::Lcg;
@@ -186,6 +190,77 @@ pub fn ball_pairs(seed: u64, n: usize, gap: f64, count: usize) -> Vec<BallPair> 
                 gap,
             );
             BallPair { a, centre }
+        })
+        .collect()
+}
+
+/// A hull of ellipsoid points and a capsule of radius [`CAPSULE_RADIUS`].
+#[derive(Clone, Debug)]
+pub struct CapsulePair {
+    /// The hull's points.
+    pub a: Vec<Vector<f64, 3>>,
+    /// The capsule's segment (already placed).
+    pub segment: [Vector<f64, 3>; 2],
+}
+
+/// The radius of the capsule of [`CapsulePair`].
+pub const CAPSULE_RADIUS: f64 = 0.3;
+
+/// `count` hull–capsule pairs at distance `gap`.
+pub fn capsule_pairs(seed: u64, n: usize, gap: f64, count: usize) -> Vec<CapsulePair> {
+    let mut rng = Lcg(seed ^ (n as u64) << 20);
+    (0..count)
+        .map(|_| {
+            let a = cloud::<3>(&mut rng, Cloud::Ellipsoid, n);
+            let ha = ConvexHull::new(a.clone(), Which::A).unwrap();
+            let half = direction::<3>(&mut rng) * 0.5;
+            let capsule =
+                |t: &Vector<f64, 3>| Capsule::new(t - half, t + half, CAPSULE_RADIUS, Which::B);
+            let t = place(&ha, |t| capsule(t).unwrap(), &mut rng, gap);
+            CapsulePair {
+                a,
+                segment: [t - half, t + half],
+            }
+        })
+        .collect()
+}
+
+/// A hull of ellipsoid points and a rounded hull: the core's points and
+/// the radius [`ROUNDED_RADIUS`].
+#[derive(Clone, Debug)]
+pub struct RoundedPair {
+    /// The hull's points.
+    pub a: Vec<Vector<f64, 3>>,
+    /// The rounded hull's core points (already placed).
+    pub core: Vec<Vector<f64, 3>>,
+}
+
+/// The radius of the rounded hull of [`RoundedPair`].
+pub const ROUNDED_RADIUS: f64 = 0.25;
+
+/// `count` hull–rounded-hull pairs at distance `gap`, `n` points each.
+pub fn rounded_pairs(seed: u64, n: usize, gap: f64, count: usize) -> Vec<RoundedPair> {
+    let mut rng = Lcg(seed ^ (n as u64) << 20);
+    (0..count)
+        .map(|_| {
+            let a = cloud::<3>(&mut rng, Cloud::Ellipsoid, n);
+            let core0: Vec<Vector<f64, 3>> = cloud::<3>(&mut rng, Cloud::Ellipsoid, n)
+                .into_iter()
+                .map(|p| p * 0.5)
+                .collect();
+            let ha = ConvexHull::new(a.clone(), Which::A).unwrap();
+            let shifted = |t: &Vector<f64, 3>| -> Vec<Vector<f64, 3>> {
+                core0.iter().map(|p| p + t).collect()
+            };
+            let rounded = |t: &Vector<f64, 3>| {
+                let core = ConvexHull::new(shifted(t), Which::B).unwrap();
+                Rounded::new(core, ROUNDED_RADIUS, Which::B).unwrap()
+            };
+            let t = place(&ha, rounded, &mut rng, gap);
+            RoundedPair {
+                a,
+                core: shifted(&t),
+            }
         })
         .collect()
 }

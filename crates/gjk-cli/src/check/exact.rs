@@ -13,6 +13,10 @@
 //! `tests/verdict.rs`, `tests/epa.rs` and the spec suite; the oracle never
 //! answers a case here.
 //!
+//! A round case (`radius_a`, `radius_b`) is answered by
+//! [`gjk::round::query`] on the rational cores and radii, exactly, and the
+//! cores' exact EPA ([`RoundExact`]).
+//!
 //! Dimensions: 1 to [`MAX_COMPILED_DIM`], one monomorphised function per
 //! dimension; above it a case gets an error line.
 
@@ -41,6 +45,27 @@ pub struct ExactAnswers {
     /// penetrate. `None` would make `gjk check` report the field as
     /// *unchecked* (never as agreement); every path here sets it.
     pub penetration_depth_squared: Option<Rational>,
+    /// A round case's exact terms (`radius_a`, `radius_b`; `None` for a
+    /// case of plain hulls). Then `distance_squared` is the **cores'**
+    /// squared distance `c²` and `penetration_depth_squared` the cores'
+    /// squared depth: the distance `max(0, c − R)` and the depth are not
+    /// square roots of rationals, and `gjk check` judges them from these
+    /// terms ([`RoundExact`]).
+    pub round: Option<RoundExact>,
+}
+
+/// The exact terms of a round case (the shapes are the hulls thickened by
+/// `r_A` and `r_B`; [`gjk::round`]): with `c² = distance_squared` and
+/// `R = radius_sum`, the distance is `max(0, √c² − R)`, and the depth of
+/// penetrating shapes `R − √c²` for disjoint cores (`core_overlap` false)
+/// or `√δ² + R` with `δ²` the cores' squared EPA depth
+/// (`penetration_depth_squared`, `0` when the cores only touch).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RoundExact {
+    /// `R = r_A + r_B`.
+    pub radius_sum: Rational,
+    /// Whether the cores share a point.
+    pub core_overlap: bool,
 }
 
 /// The largest dimension the tool answers (`gjk query` and `gjk check`): one
@@ -88,6 +113,9 @@ fn exact_answers_in<const N: usize>(
     max_iterations: usize,
     meter: &Meter,
 ) -> Result<ExactAnswers, String> {
+    if case.is_round() {
+        return exact_round_answers_in::<N>(case, max_iterations);
+    }
     let a = MeteredHull::<Rational, N>::new(&case.a, Which::A, meter).map_err(|e| e.to_string())?;
     let b = MeteredHull::<Rational, N>::new(&case.b, Which::B, meter).map_err(|e| e.to_string())?;
     let report = verdict(&a, &b, max_iterations).map_err(|e| e.to_string())?;
@@ -151,5 +179,69 @@ fn exact_answers_in<const N: usize>(
         touching,
         distance_squared,
         penetration_depth_squared: Some(penetration_depth_squared),
+        round: None,
+    })
+}
+
+/// A round case's exact answers: [`gjk::round::query`] on the rational
+/// cores and radii (the relation is exact: `c²` against `R²`), and the
+/// cores' exact EPA depth when they overlap.
+fn exact_round_answers_in<const N: usize>(
+    case: &PackedCase,
+    max_iterations: usize,
+) -> Result<ExactAnswers, String> {
+    use gjk::round::{query, RoundOutcome};
+    use gjk::shape::Rounded;
+    let (a, b) = case.points::<Rational, N>().map_err(|e| e.to_string())?;
+    let (ra, rb) = case.radii::<Rational>().map_err(|e| e.to_string())?;
+    let a = gjk::shape::ConvexHull::new(a, Which::A).map_err(|e| e.to_string())?;
+    let b = gjk::shape::ConvexHull::new(b, Which::B).map_err(|e| e.to_string())?;
+    let a = Rounded::new(a, ra, Which::A).map_err(|e| e.to_string())?;
+    let b = Rounded::new(b, rb, Which::B).map_err(|e| e.to_string())?;
+    let opts = DistanceOptions {
+        max_iterations,
+        ..DistanceOptions::default()
+    };
+    let answer = match query(&a, &b, &opts).map_err(|e| e.to_string())?.outcome {
+        RoundOutcome::Answer(answer) => answer,
+        RoundOutcome::NoVerdict { reason } => {
+            return Err(format!(
+                "no exact answer: {reason} (raise --max-iterations)"
+            ))
+        }
+    };
+    let relation = answer.relation;
+    let core_overlap = answer.core_separation.is_none();
+    let penetrating = relation == Relation::Penetrating;
+    let core_depth2 = if penetrating && core_overlap {
+        let opts = EpaOptions {
+            max_iterations,
+            ..EpaOptions::default()
+        };
+        match gjk::epa(a.core(), b.core(), &opts)
+            .map_err(|e| e.to_string())?
+            .outcome
+        {
+            EpaOutcome::Penetrating(p) => p.depth2,
+            EpaOutcome::Touching { .. } => Rational::zero(),
+            other => {
+                return Err(format!(
+                    "no exact penetration depth of the cores: {} (raise --max-iterations)",
+                    other.name()
+                ))
+            }
+        }
+    } else {
+        Rational::zero()
+    };
+    Ok(ExactAnswers {
+        intersects: relation.intersects(),
+        touching: relation == Relation::Touching,
+        distance_squared: answer.core_dist2,
+        penetration_depth_squared: Some(core_depth2),
+        round: Some(RoundExact {
+            radius_sum: answer.radius_sum,
+            core_overlap,
+        }),
     })
 }

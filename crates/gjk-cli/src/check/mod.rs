@@ -20,6 +20,15 @@
 //! | `distance_squared` | a string (`"1/8"`, `"0.125"`) | `R` | exactly: a string is an exact claim |
 //! | `penetration_depth` | a number (or a string) | `√P`, `P` the exact squared depth (`0` unless the shapes penetrate) | with the tolerance |
 //!
+//! **Round cases** (`radius_a`, `radius_b`: hulls thickened by radii,
+//! [`gjk::round`]): `intersects` and `touching` are exact (the cores'
+//! exact `c²` against `R²`); `distance` is judged against
+//! `max(0, √c² − R)` and `penetration_depth` against `R − √c²` (disjoint
+//! cores) or `√δ² + R` (overlapping cores, `δ²` their exact EPA depth),
+//! both decided exactly like `√R` ([`accepts_offset_sqrt`]);
+//! `distance_squared` is not rational there and goes unchecked
+//! ([`UNCHECKED_ROUND_SQUARE`]).
+//!
 //! Every field is optional. A JSON number means the exact value of the
 //! double it denotes, as in the case format ([`gjk_case`]). `null` means
 //! "no answer": it disagrees with every exact answer. A field of another
@@ -82,7 +91,7 @@ use std::fmt;
 use num_traits::Signed;
 use serde_json::{json, Map, Value};
 
-pub use exact::{exact_answers, ExactAnswers};
+pub use exact::{exact_answers, ExactAnswers, RoundExact};
 
 use crate::number::{approx_json, sqrt_approx_json};
 
@@ -93,6 +102,9 @@ use gjk_case::{parse_coordinate, rational_to_json_string, CoordinateError};
 pub const DEFAULT_REL: &str = "1e-9";
 /// The default absolute tolerance, `10⁻¹²` (see the module docs).
 pub const DEFAULT_ABS: &str = "1e-12";
+/// Why `distance_squared` goes unchecked on a round case.
+pub const UNCHECKED_ROUND_SQUARE: &str =
+    "round shapes: the squared distance (c - R)^2 is not rational; check distance";
 /// Why `penetration_depth` would go unchecked (no exact depth available).
 pub const UNCHECKED_PENETRATION: &str = "needs the penetration oracle";
 
@@ -425,6 +437,9 @@ fn judge_one(e: &Expected, exact: &ExactAnswers, tol: &Tolerance) -> Judged {
         };
         (json!(sqrt_text(r)), Some(sqrt_approx_json(r)), verdict)
     };
+    if let Some(round) = &exact.round {
+        return round_judged(e, exact, round, tol);
+    }
     let (exact_value, exact_approx, verdict) = match e.answer {
         Answer::Intersects | Answer::Touching => {
             let x = if e.answer == Answer::Intersects {
@@ -452,6 +467,109 @@ fn judge_one(e: &Expected, exact: &ExactAnswers, tol: &Tolerance) -> Judged {
             Some(r) => sqrt_judged(r),
             None => (Value::Null, None, Verdict::Unchecked(UNCHECKED_PENETRATION)),
         },
+    };
+    Judged {
+        answer: e.answer,
+        given: e.given.clone(),
+        exact: exact_value,
+        exact_approx,
+        verdict,
+    }
+}
+
+/// `s·√d + o` (`s = ±1`), the exact value of a round case's distance or
+/// depth, as text: `"sqrt(25) - 5"`, `"5/4 - sqrt(1/4)"`.
+fn offset_sqrt_text(sign: i8, d: &Rational, o: &Rational) -> String {
+    let root = sqrt_text(d);
+    let o_text = rational_to_json_string(&o.abs());
+    match (sign > 0, o.is_negative()) {
+        (true, true) => format!("{root} - {o_text}"),
+        (true, false) => format!("{root} + {o_text}"),
+        (false, _) => format!("{} - {root}", rational_to_json_string(o)),
+    }
+}
+
+/// Whether `t` is within the tolerance of `x = s·√d + o` (`x ≥ 0`, `s = ±1`),
+/// decided exactly: `t − abs ≤ (1 + rel)·x` and `(1 − rel)·x ≤ t + abs`,
+/// each rearranged to the form `a·√d ≤ b` of [`times_sqrt_le`].
+pub fn accepts_offset_sqrt(
+    tol: &Tolerance,
+    t: &Rational,
+    sign: i8,
+    d: &Rational,
+    o: &Rational,
+) -> bool {
+    let one = Rational::from_integer(1.into());
+    let s = Rational::from_integer(sign.into());
+    let (up, down) = (&one + &tol.rel, &one - &tol.rel);
+    // t − abs ≤ up·(s√d + o)  ⇔  −up·s·√d ≤ up·o − t + abs
+    let upper = times_sqrt_le(&-(&up * &s), d, &(&up * o - t + &tol.abs));
+    // down·(s√d + o) ≤ t + abs  ⇔  down·s·√d ≤ t + abs − down·o
+    let lower = times_sqrt_le(&(&down * &s), d, &(t + &tol.abs - &down * o));
+    upper && lower
+}
+
+/// A round case's field, judged from its exact terms ([`RoundExact`]).
+fn round_judged(e: &Expected, exact: &ExactAnswers, round: &RoundExact, tol: &Tolerance) -> Judged {
+    let agree = |ok: bool| {
+        if ok {
+            Verdict::Agree
+        } else {
+            Verdict::Disagree
+        }
+    };
+    let zero = Rational::from_integer(0.into());
+    let c2 = &exact.distance_squared;
+    let r = &round.radius_sum;
+    // The value as (sign, radicand, offset): s·√d + o.
+    let value: Option<(i8, Rational, Rational)> = match e.answer {
+        Answer::Intersects | Answer::Touching => None,
+        Answer::DistanceSquared => None,
+        Answer::Distance if exact.intersects => Some((1, zero.clone(), zero.clone())),
+        Answer::Distance => Some((1, c2.clone(), -r.clone())),
+        Answer::PenetrationDepth if exact.intersects && !exact.touching => {
+            match round.core_overlap {
+                true => Some((
+                    1,
+                    exact
+                        .penetration_depth_squared
+                        .clone()
+                        .unwrap_or(zero.clone()),
+                    r.clone(),
+                )),
+                false => Some((-1, c2.clone(), r.clone())),
+            }
+        }
+        Answer::PenetrationDepth => Some((1, zero.clone(), zero.clone())),
+    };
+    let (exact_value, exact_approx, verdict) = match (e.answer, value) {
+        (Answer::Intersects | Answer::Touching, _) => {
+            let x = if e.answer == Answer::Intersects {
+                exact.intersects
+            } else {
+                exact.touching
+            };
+            (json!(x), None, agree(e.claim == Claim::Bool(x)))
+        }
+        (_, Some((sign, d, o))) => {
+            let verdict = match &e.claim {
+                Claim::Approx(t) | Claim::Exact(t) => {
+                    agree(accepts_offset_sqrt(tol, t, sign, &d, &o))
+                }
+                Claim::Missing | Claim::Bool(_) => Verdict::Disagree,
+            };
+            let approx = f64::from(sign) * gjk::Scalar::to_f64(&d).sqrt() + gjk::Scalar::to_f64(&o);
+            (
+                json!(offset_sqrt_text(sign, &d, &o)),
+                Some(json!(approx)),
+                verdict,
+            )
+        }
+        (_, None) => (
+            Value::Null,
+            None,
+            Verdict::Unchecked(UNCHECKED_ROUND_SQUARE),
+        ),
     };
     Judged {
         answer: e.answer,

@@ -1,0 +1,432 @@
+//! Round shapes as core plus margin (`gjk::round`): exact verdicts for
+//! rational cores and radii, checked against the oracle's exact core
+//! distance (`c² ≷ R²`); the same cases in `f64`; and the float answers
+//! against the curved-surface verdict (GJK on the full support maps).
+//!
+//! Every case is a row of the table below; a failure prints the row.
+
+mod common;
+
+use common::rat;
+use gjk::distance::DistanceOptions;
+use gjk::round::{query, RoundAnswer, RoundOutcome};
+use gjk::shape::{Ball, Capsule, ConvexHull, Point, Round, Rounded};
+use gjk::verdict::verdict;
+use gjk::{Error, Rational, Relation, Vector, Which};
+
+/// One case: the cores' points (a point is a ball's core, two a
+/// capsule's), their radii, and the expected relation.
+struct Case {
+    name: &'static str,
+    a: &'static [[&'static str; 3]],
+    ra: &'static str,
+    b: &'static [[&'static str; 3]],
+    rb: &'static str,
+    expect: Relation,
+}
+
+use Relation::{Penetrating as P, Separated as S, Touching as T};
+
+const CASES: &[Case] = &[
+    Case {
+        name: "balls apart",
+        a: &[["0", "0", "0"]],
+        ra: "1",
+        b: &[["3", "0", "0"]],
+        rb: "1",
+        expect: S,
+    },
+    Case {
+        name: "balls touching",
+        a: &[["0", "0", "0"]],
+        ra: "1",
+        b: &[["2", "0", "0"]],
+        rb: "1",
+        expect: T,
+    },
+    Case {
+        name: "balls overlapping",
+        a: &[["0", "0", "0"]],
+        ra: "1",
+        b: &[["2", "0", "0"]],
+        rb: "11/10",
+        expect: P,
+    },
+    // 3-4-5: the cores are 5 apart, exactly; radii 2 + 3.
+    Case {
+        name: "balls touching off axis",
+        a: &[["0", "0", "0"]],
+        ra: "2",
+        b: &[["3", "4", "0"]],
+        rb: "3",
+        expect: T,
+    },
+    // √2 apart: (r_A + r_B)² = 2 exactly with 1/2 + ... is irrational; use
+    // radii whose sum squares to just above and below 2.
+    Case {
+        name: "balls sqrt2 apart, sum 141421/100000",
+        a: &[["0", "0", "0"]],
+        ra: "1",
+        b: &[["1", "1", "0"]],
+        rb: "41421/100000",
+        expect: S,
+    },
+    Case {
+        name: "balls sqrt2 apart, sum 141422/100000",
+        a: &[["0", "0", "0"]],
+        ra: "1",
+        b: &[["1", "1", "0"]],
+        rb: "41422/100000",
+        expect: P,
+    },
+    Case {
+        name: "ball on a cube's face",
+        a: &[
+            ["0", "0", "0"],
+            ["1", "0", "0"],
+            ["0", "1", "0"],
+            ["1", "1", "0"],
+            ["0", "0", "1"],
+            ["1", "0", "1"],
+            ["0", "1", "1"],
+            ["1", "1", "1"],
+        ],
+        ra: "0",
+        b: &[["1/2", "1/2", "3/2"]],
+        rb: "1/2",
+        expect: T,
+    },
+    Case {
+        name: "ball at a cube's corner, apart",
+        a: &[
+            ["0", "0", "0"],
+            ["1", "0", "0"],
+            ["0", "1", "0"],
+            ["1", "1", "0"],
+            ["0", "0", "1"],
+            ["1", "0", "1"],
+            ["0", "1", "1"],
+            ["1", "1", "1"],
+        ],
+        ra: "0",
+        b: &[["2", "2", "2"]],
+        rb: "1",
+        expect: S,
+    },
+    // |(1,1,1)| = √3 ≈ 1.7320508: radius 1.7320508 is short, 1.7320509 long.
+    Case {
+        name: "ball at a cube's corner, short by 1e-7",
+        a: &[
+            ["0", "0", "0"],
+            ["1", "0", "0"],
+            ["0", "1", "0"],
+            ["1", "1", "0"],
+            ["0", "0", "1"],
+            ["1", "0", "1"],
+            ["0", "1", "1"],
+            ["1", "1", "1"],
+        ],
+        ra: "0",
+        b: &[["2", "2", "2"]],
+        rb: "17320508/10000000",
+        expect: S,
+    },
+    Case {
+        name: "ball at a cube's corner, over by 1e-7",
+        a: &[
+            ["0", "0", "0"],
+            ["1", "0", "0"],
+            ["0", "1", "0"],
+            ["1", "1", "0"],
+            ["0", "0", "1"],
+            ["1", "0", "1"],
+            ["0", "1", "1"],
+            ["1", "1", "1"],
+        ],
+        ra: "0",
+        b: &[["2", "2", "2"]],
+        rb: "17320509/10000000",
+        expect: P,
+    },
+    Case {
+        name: "capsules crossing apart",
+        a: &[["-1", "0", "0"], ["1", "0", "0"]],
+        ra: "1/4",
+        b: &[["0", "-1", "1"], ["0", "1", "1"]],
+        rb: "1/4",
+        expect: S,
+    },
+    Case {
+        name: "capsules crossing touching",
+        a: &[["-1", "0", "0"], ["1", "0", "0"]],
+        ra: "1/2",
+        b: &[["0", "-1", "1"], ["0", "1", "1"]],
+        rb: "1/2",
+        expect: T,
+    },
+    Case {
+        name: "capsules parallel overlapping",
+        a: &[["-1", "0", "0"], ["1", "0", "0"]],
+        ra: "1/2",
+        b: &[["-1", "1/2", "0"], ["1", "1/2", "0"]],
+        rb: "1/2",
+        expect: P,
+    },
+    Case {
+        name: "rounded triangle touching a ball",
+        a: &[["0", "0", "0"], ["2", "0", "0"], ["0", "2", "0"]],
+        ra: "1/4",
+        b: &[["1", "1", "1"]],
+        rb: "3/4",
+        expect: T,
+    },
+    // Cores that overlap: penetrating as soon as R > 0.
+    Case {
+        name: "cores overlap",
+        a: &[["0", "0", "0"], ["2", "0", "0"], ["0", "2", "0"]],
+        ra: "1/8",
+        b: &[["1/2", "1/2", "0"]],
+        rb: "0",
+        expect: P,
+    },
+    // R = 0: the cores' own relation (touching needs the descent).
+    Case {
+        name: "sharp cores touching",
+        a: &[["0", "0", "0"], ["2", "0", "0"], ["0", "2", "0"]],
+        ra: "0",
+        b: &[["1", "1", "0"], ["3", "3", "0"]],
+        rb: "0",
+        expect: T,
+    },
+    Case {
+        name: "sharp cores apart",
+        a: &[["0", "0", "0"], ["2", "0", "0"], ["0", "2", "0"]],
+        ra: "0",
+        b: &[["2", "2", "0"]],
+        rb: "0",
+        expect: S,
+    },
+    Case {
+        name: "radius on a point touching a segment's end",
+        a: &[["0", "0", "0"]],
+        ra: "0",
+        b: &[["1", "0", "0"], ["2", "0", "0"]],
+        rb: "1",
+        expect: T,
+    },
+];
+
+fn rows(points: &[[&str; 3]]) -> Vec<Vec<Rational>> {
+    points
+        .iter()
+        .map(|p| p.iter().map(|x| rat(x)).collect())
+        .collect()
+}
+
+fn hull<T: gjk::scalar::FromRational>(points: &[[&str; 3]], which: Which) -> ConvexHull<T, 3> {
+    let pts = points
+        .iter()
+        .map(|p| Vector::<T, 3>::from_fn(|i, _| T::from_rational(&rat(p[i]))))
+        .collect();
+    ConvexHull::new(pts, which).unwrap()
+}
+
+fn answer<T: gjk::Scalar, const N: usize>(
+    name: &str,
+    outcome: RoundOutcome<T, N>,
+) -> RoundAnswer<T, N> {
+    match outcome {
+        RoundOutcome::Answer(a) => a,
+        RoundOutcome::NoVerdict { reason } => panic!("{name}: no verdict ({reason})"),
+    }
+}
+
+#[test]
+fn exact_verdicts_match_the_oracle_core_distance() {
+    for case in CASES {
+        let (ra, rb) = (rat(case.ra), rat(case.rb));
+        let a = Rounded::new(hull::<Rational>(case.a, Which::A), ra.clone(), Which::A).unwrap();
+        let b = Rounded::new(hull::<Rational>(case.b, Which::B), rb.clone(), Which::B).unwrap();
+        let got = answer(
+            case.name,
+            query(&a, &b, &DistanceOptions::default()).unwrap().outcome,
+        );
+        assert_eq!(got.relation, case.expect, "{}", case.name);
+        // The oracle: the cores' exact distance², compared with R².
+        let oracle = gjk_oracle::distance_squared(&rows(case.a), &rows(case.b)).unwrap();
+        let r = ra + rb;
+        let r2 = r.clone() * r.clone();
+        let judged = if r2 == Rational::from_integer(0.into()) {
+            gjk_oracle::relation(&rows(case.a), &rows(case.b)).unwrap()
+        } else if oracle.dist2 > r2 {
+            Relation::Separated
+        } else if oracle.dist2 == r2 {
+            Relation::Touching
+        } else {
+            Relation::Penetrating
+        };
+        assert_eq!(got.relation, judged, "{}: the oracle", case.name);
+        assert_eq!(
+            got.core_dist2, oracle.dist2,
+            "{}: core distance²",
+            case.name
+        );
+        assert_eq!(got.radius_sum, r, "{}", case.name);
+        // The interval holds the true distance max(0, √c² − R).
+        let (lo, hi) = got.distance_bounds();
+        let truth = (gjk::Scalar::to_f64(&oracle.dist2).sqrt() - gjk::Scalar::to_f64(&r)).max(0.0);
+        assert!(
+            lo <= truth && truth <= hi,
+            "{}: {lo} ≤ {truth} ≤ {hi}",
+            case.name
+        );
+        if got.relation == Relation::Touching {
+            assert!(got.normal.is_some(), "{}: a touching normal", case.name);
+        }
+    }
+}
+
+#[test]
+fn f64_verdicts_agree_with_exact_ones() {
+    for case in CASES {
+        let ra: f64 = gjk::Scalar::to_f64(&rat(case.ra));
+        let rb: f64 = gjk::Scalar::to_f64(&rat(case.rb));
+        let a = Rounded::new(hull::<f64>(case.a, Which::A), ra, Which::A).unwrap();
+        let b = Rounded::new(hull::<f64>(case.b, Which::B), rb, Which::B).unwrap();
+        let got = answer(
+            case.name,
+            query(&a, &b, &DistanceOptions::default()).unwrap().outcome,
+        );
+        assert_eq!(got.relation, case.expect, "{} (f64)", case.name);
+        if got.relation == Relation::Separated {
+            let (wa, wb) = got.witnesses().expect("separated cores have witnesses");
+            let d = (wb - wa).norm();
+            assert!(
+                (d - got.distance()).abs() <= 1e-12,
+                "{}: |wb − wa| = {d}, distance {}",
+                case.name,
+                got.distance()
+            );
+            let (lo, hi) = got.distance_bounds();
+            assert!(
+                lo <= got.distance() && got.distance() <= hi,
+                "{}: {lo} {hi}",
+                case.name
+            );
+        }
+    }
+}
+
+/// Balls and capsules as core plus margin agree with GJK on their curved
+/// support maps wherever the curved verdict is clear of touching.
+#[test]
+fn round_shapes_agree_with_the_curved_surface() {
+    let cube = ConvexHull::new(
+        (0..8)
+            .map(|i| Vector::<f64, 3>::new((i & 1) as f64, ((i >> 1) & 1) as f64, (i >> 2) as f64))
+            .collect(),
+        Which::A,
+    )
+    .unwrap();
+    let mut checked = 0;
+    for k in 0..60 {
+        let t = k as f64 * 0.173;
+        let centre = Vector::<f64, 3>::new(
+            0.5 + 1.6 * t.cos(),
+            0.5 + 1.3 * t.sin(),
+            0.5 + 0.9 * (2.0 * t).sin(),
+        );
+        let r = 0.3 + 0.02 * k as f64;
+        let ball = Ball::new(centre, r, Which::B).unwrap();
+        let half = Vector::<f64, 3>::new(0.3 * t.sin(), 0.2, -0.25 * t.cos());
+        let capsule = Capsule::new(centre - half, centre + half, r, Which::B).unwrap();
+        let pairs: [(&str, Relation, Option<Relation>); 2] = [
+            ("ball", round_relation(&cube, &ball), curved(&cube, &ball)),
+            (
+                "capsule",
+                round_relation(&cube, &capsule),
+                curved(&cube, &capsule),
+            ),
+        ];
+        for (what, round, curved) in pairs {
+            // The curved loop reports touching within its band; the
+            // penetrating / separated answers must agree.
+            if let Some(c) = curved.filter(|c| *c != Relation::Touching) {
+                assert_eq!(round, c, "{what} {k}: centre {centre}, radius {r}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 100, "only {checked} pairs compared");
+}
+
+fn round_relation<B: Round<f64, 3>>(a: &ConvexHull<f64, 3>, b: &B) -> Relation {
+    query(a, b, &DistanceOptions::default())
+        .unwrap()
+        .relation()
+        .expect("a verdict")
+}
+
+fn curved<B: gjk::Support<f64, 3>>(a: &ConvexHull<f64, 3>, b: &B) -> Option<Relation> {
+    verdict(a, b, 1000).unwrap().verdict.relation()
+}
+
+/// Bad radii are typed errors, never panics, in every scalar.
+#[test]
+fn bad_radii_are_errors() {
+    let p = Point::new(Vector::<f64, 3>::zeros(), Which::A).unwrap();
+    for (r, what) in [
+        (-1.0, "negative"),
+        (f64::NAN, "NaN"),
+        (f64::INFINITY, "infinite"),
+    ] {
+        let e = Rounded::new(p.clone(), r, Which::B).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                Error::InvalidParameter {
+                    which: Which::B,
+                    ..
+                } | Error::NonFinite {
+                    which: Which::B,
+                    ..
+                }
+            ),
+            "{what}: {e:?}"
+        );
+    }
+    let q = Point::new(Vector::<Rational, 2>::zeros(), Which::A).unwrap();
+    assert!(Rounded::new(q, rat("-1/3"), Which::A).is_err());
+}
+
+/// Float mode: a radius sum whose square overflows is an error, not a
+/// verdict.
+#[test]
+fn an_overflowing_radius_sum_is_an_error() {
+    let a = Ball::new(Vector::<f64, 3>::zeros(), 1e300, Which::A).unwrap();
+    let b = Ball::new(Vector::<f64, 3>::new(3.0, 0.0, 0.0), 1e300, Which::B).unwrap();
+    let e = query(&a, &b, &DistanceOptions::default()).unwrap_err();
+    assert!(matches!(e, Error::Overflow { .. }), "{e:?}");
+}
+
+/// Iterations: a ball against a hull takes a few support points (GJK on
+/// the centre), not the 20–60 of the curved surface.
+#[test]
+fn the_core_query_ends_in_few_iterations() {
+    let a = hull::<f64>(
+        &[
+            ["0", "0", "0"],
+            ["1", "0", "0"],
+            ["0", "1", "0"],
+            ["1", "1", "0"],
+            ["0", "0", "1"],
+            ["1", "0", "1"],
+            ["0", "1", "1"],
+            ["1", "1", "1"],
+        ],
+        Which::A,
+    );
+    let b = Ball::new(Vector::<f64, 3>::new(1.7, 1.9, 2.3), 1.6 - 1e-6, Which::B).unwrap();
+    let report = query(&a, &b, &DistanceOptions::default()).unwrap();
+    assert!(report.iterations <= 4, "{} iterations", report.iterations);
+}
