@@ -15,6 +15,9 @@ set -uo pipefail
 cd "$(dirname "$0")"
 secs=${SECONDS_PER_TARGET:-1800}
 jobs=${JOBS:-2}
+# libFuzzer's per-input timeout: raise it when the targets share the cores
+# with other work (a starved input is reported as a timeout).
+timeout=${TIMEOUT:-60}
 out=${OUT:-campaign-logs}
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
@@ -27,7 +30,7 @@ run() {
   t=$1
   scratch=$(mktemp -d)
   cp -r "corpus/$t/." "$scratch/"
-  if cargo fuzz run -s none "$t" "$scratch" -- -max_total_time="$secs" -timeout=60 \
+  if cargo fuzz run -s none "$t" "$scratch" -- -max_total_time="$secs" -timeout="$timeout" \
       -rss_limit_mb=4096 -print_final_stats=1 >"$out/$t.log" 2>&1; then
     result=clean
   else
@@ -38,7 +41,7 @@ run() {
   echo "| \`$t\` | ${execs:-?} | $(( ${execs:-0} / secs )) | $result |"
 }
 export -f run
-export secs out
+export secs out timeout
 echo "| target | executions | per second | result |" >>"$out/summary.txt"
 echo "|---|---|---|---|" >>"$out/summary.txt"
 printf '%s\n' "${targets[@]}" | xargs -P "$jobs" -I{} bash -c 'run {}' >>"$out/summary.txt"
