@@ -179,23 +179,6 @@ impl<const N: usize> PointSet<N> {
         }
     }
 
-    /// `v · pᵢ`, exactly (`i` must be in range).
-    fn exact_dot(&self, i: usize, v: &Vector<Rational, N>) -> Rational {
-        match &self.exact {
-            Some(e) => dot_q(&e[i], v),
-            None => {
-                let p = &self.shadow[i];
-                let mut acc = Rational::zero();
-                for k in 0..N {
-                    if p[k] != 0.0 && !v[k].is_zero() {
-                        acc += rational_from_f64(p[k]).unwrap_or_else(Rational::zero) * &v[k];
-                    }
-                }
-                acc
-            }
-        }
-    }
-
     /// `max_p v·p` over the set, exactly, with the first point attaining it
     /// (module docs). Every point is dotted exactly when the filter cannot
     /// be used.
@@ -219,34 +202,37 @@ impl<const N: usize> PointSet<N> {
         };
         let mut exact_dots = 0;
         // The constructors refuse empty sets, so there is a best point.
-        let (value, index) = if self.exact.is_none() {
-            // Doubles: integer dots over one common denominator.
-            let (num, den) = common_denominator(v);
-            let mut best: Option<((BigInt, i32), usize)> = None;
-            for i in indices {
-                let d = dyadic_dot(&self.shadow[i], &num);
-                exact_dots += 1;
-                if best
-                    .as_ref()
-                    .is_none_or(|(b, _)| cmp_dyadic(&d, b) == Ordering::Greater)
-                {
-                    best = Some((d, i));
+        let (value, index) = match &self.exact {
+            None => {
+                // Doubles: integer dots over one common denominator.
+                let (num, den) = common_denominator(v);
+                let mut best: Option<((BigInt, i32), usize)> = None;
+                for i in indices {
+                    let d = dyadic_dot(&self.shadow[i], &num);
+                    exact_dots += 1;
+                    if best
+                        .as_ref()
+                        .is_none_or(|(b, _)| cmp_dyadic(&d, b) == Ordering::Greater)
+                    {
+                        best = Some((d, i));
+                    }
                 }
+                best.map_or_else(
+                    || (Rational::zero(), 0),
+                    |((m, e), i)| (dyadic_over(m, e, den), i),
+                )
             }
-            best.map_or_else(
-                || (Rational::zero(), 0),
-                |((m, e), i)| (dyadic_over(m, e, den), i),
-            )
-        } else {
-            let mut best: Option<(Rational, usize)> = None;
-            for i in indices {
-                let d = self.exact_dot(i, v);
-                exact_dots += 1;
-                if best.as_ref().is_none_or(|(b, _)| d > *b) {
-                    best = Some((d, i));
+            Some(exact) => {
+                let mut best: Option<(Rational, usize)> = None;
+                for i in indices {
+                    let d = dot_q(&exact[i], v);
+                    exact_dots += 1;
+                    if best.as_ref().is_none_or(|(b, _)| d > *b) {
+                        best = Some((d, i));
+                    }
                 }
+                best.unwrap_or_else(|| (Rational::zero(), 0))
             }
-            best.unwrap_or_else(|| (Rational::zero(), 0))
         };
         Extreme {
             value,
