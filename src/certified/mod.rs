@@ -60,6 +60,15 @@
 //! `docs/benchmarks.md` has the figures (no fallback on random pairs, nor at
 //! gaps or overlaps of `2⁻²⁰` and `2⁻⁴⁰`; all touching pairs fall back).
 //!
+//! # Certified distance
+//!
+//! [`certify_distance`] runs the same float distance loop and returns, with
+//! its report, an interval `[lo, hi]` proved to hold the exact distance:
+//! `hi` from the loop's final simplex as an exact convex combination,
+//! enclosed in interval arithmetic; `lo` from the separating-axis bound
+//! above (`bounds`, with the derivation). It never falls back to exact
+//! arithmetic: near touching the interval is simply `[0, hi]`.
+//!
 //! # Bad input
 //!
 //! Empty sets and NaN or infinite coordinates are refused when the
@@ -71,6 +80,7 @@
 //! not an error: the certificate is inconclusive and the exact path decides.
 
 pub mod axis;
+mod bounds;
 mod search;
 pub mod simplex;
 
@@ -88,6 +98,7 @@ use crate::vector::Vector;
 use crate::verdict::verdict;
 
 pub use axis::{certify_axis, AxisCertificate};
+pub use bounds::{certify_distance, CertifiedDistance, DistanceBounds};
 use search::{continue_search, sharpen, widen, Found};
 pub use simplex::{check_simplex, SimplexCheck};
 

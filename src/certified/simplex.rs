@@ -78,25 +78,25 @@ pub enum SimplexCheck {
 
 /// A closed interval `[lo, hi]` of reals holding an exact value.
 #[derive(Clone, Copy, Debug, PartialEq)]
-struct Interval {
-    lo: f64,
-    hi: f64,
+pub(super) struct Interval {
+    pub(super) lo: f64,
+    pub(super) hi: f64,
 }
 
 impl Interval {
-    const ZERO: Interval = Interval { lo: 0.0, hi: 0.0 };
+    pub(super) const ZERO: Interval = Interval { lo: 0.0, hi: 0.0 };
 
     fn is_zero(&self) -> bool {
         self.lo == 0.0 && self.hi == 0.0
     }
 
     /// `Some` only with finite bounds (so no NaN can ever arise later).
-    fn checked(lo: f64, hi: f64) -> Option<Interval> {
+    pub(super) fn checked(lo: f64, hi: f64) -> Option<Interval> {
         (lo.is_finite() && hi.is_finite()).then_some(Interval { lo, hi })
     }
 
     /// The exact difference `a − b` of two floats, enclosed.
-    fn difference(a: f64, b: f64) -> Option<Interval> {
+    pub(super) fn difference(a: f64, b: f64) -> Option<Interval> {
         let s = a - b;
         // TwoSum(a, −b): t is the rounding error, exactly.
         let bv = s - a;
@@ -108,7 +108,7 @@ impl Interval {
         }
     }
 
-    fn add(self, o: Interval) -> Option<Interval> {
+    pub(super) fn add(self, o: Interval) -> Option<Interval> {
         if self.is_zero() {
             return Some(o);
         }
@@ -125,7 +125,7 @@ impl Interval {
         }
     }
 
-    fn mul(self, o: Interval) -> Option<Interval> {
+    pub(super) fn mul(self, o: Interval) -> Option<Interval> {
         if self.is_zero() || o.is_zero() {
             return Some(Interval::ZERO);
         }

@@ -354,11 +354,45 @@ where
     B: Support<T, N> + ?Sized,
     S: Search<T, N> + ?Sized,
 {
+    weighted_loop(a, b, opts, search, floor2, start).map(|(report, _)| report)
+}
+
+/// [`distance`] with the final simplex's barycentric weights `λ` (aligned
+/// with its vertices; empty without a verdict), for the certified bounds.
+pub(crate) fn distance_weighted<T, const N: usize, A, B>(
+    a: &A,
+    b: &B,
+    opts: &DistanceOptions<T, N>,
+) -> Result<(DistanceReport<T, N>, Lambda<T>), Error>
+where
+    T: Field,
+    A: Support<T, N> + ?Sized,
+    B: Support<T, N> + ?Sized,
+{
+    weighted_loop(a, b, opts, &mut (), 0.0, None)
+}
+
+/// The loop of [`distance_loop`], which also returns the final `λ`.
+fn weighted_loop<T, const N: usize, A, B, S>(
+    a: &A,
+    b: &B,
+    opts: &DistanceOptions<T, N>,
+    search: &mut S,
+    floor2: f64,
+    start: Option<&Vector<T, N>>,
+) -> Result<(DistanceReport<T, N>, Lambda<T>), Error>
+where
+    T: Field,
+    A: Support<T, N> + ?Sized,
+    B: Support<T, N> + ?Sized,
+    S: Search<T, N> + ?Sized,
+{
     check_dimension::<N>(opts.sub_algorithm)?;
     let d0 = start_direction(opts.initial_direction.as_ref().or(start))?;
     let cap = opts.max_iterations;
+    let none = Lambda::new;
     if cap == 0 {
-        return Ok(no_verdict(NoVerdict::IterationCap { cap }, None, 0));
+        return Ok((no_verdict(NoVerdict::IterationCap { cap }, None, 0), none()));
     }
     // W ← the warm simplex's fresh points, or the support point along d₀
     let (mut simplex, mut lambda, mut iterations) =
@@ -374,10 +408,11 @@ where
         // if W holds O: return Intersecting
         if at.is_origin() || simplex.len() == N + 1 {
             let outcome = DistanceOutcome::Intersecting { simplex };
-            return Ok(DistanceReport {
+            let report = DistanceReport {
                 outcome,
                 iterations,
-            });
+            };
+            return Ok((report, lambda));
         }
         at.check_underflow(iterations)?;
         let best = Some(
@@ -386,11 +421,8 @@ where
                 .map_or_else(|| at.best(), |run| run.from.clone()),
         );
         if iterations >= cap {
-            return Ok(no_verdict(
-                NoVerdict::IterationCap { cap },
-                best,
-                iterations,
-            ));
+            let report = no_verdict(NoVerdict::IterationCap { cap }, best, iterations);
+            return Ok((report, none()));
         }
         // w ← s_A(−v) − s_B(v)  (or along the accelerated variant's direction)
         let momentum = search.momentum(&at.v);
@@ -406,11 +438,12 @@ where
             continue;
         }
         if gap.converged {
-            return Ok(at.separated(simplex, iterations));
+            return Ok((at.separated(simplex, iterations), lambda));
         }
+        // (`simplex` is the one `lambda` weighs: W before w was added.)
         let stalled = |reason, simplex: &Simplex<T, N>| match gap.in_noise {
-            true => Ok(at.separated(simplex.clone(), iterations)),
-            false => Ok(no_verdict(reason, best.clone(), iterations)),
+            true => Ok((at.separated(simplex.clone(), iterations), lambda.clone())),
+            false => Ok((no_verdict(reason, best.clone(), iterations), none())),
         };
         if repeated {
             return stalled(NoVerdict::RepeatedVertex, &simplex);

@@ -47,7 +47,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use gjk::boolean::{gjk, Options, Outcome};
-use gjk::certified::{certify, CertifiedOptions};
+use gjk::certified::{certify, certify_distance, CertifiedOptions};
 use gjk::distance::nesterov::distance_accelerated;
 use gjk::distance::{distance, DistanceOptions, DistanceOutcome};
 use gjk::round::{self, RoundOutcome};
@@ -794,6 +794,48 @@ fn ellipsoid_rows(rows: &mut Vec<Row>) {
     }
 }
 
+/// The certified distance (the float query and its proved interval)
+/// against the plain `f64` distance query, on the same hulls.
+fn certified_distance_rows<const N: usize>(rows: &mut Vec<Row>, sizes: &[usize]) {
+    for &n in sizes {
+        for (pose, gap) in POSES {
+            let name = format!("certified distance {N}D hull-ellipsoid n={n} {pose}");
+            if !wanted(&name) {
+                continue;
+            }
+            let pairs: Vec<_> = hull_pairs::<N>(0xd15, Cloud::Ellipsoid, n, gap, PAIRS)
+                .iter()
+                .map(|p| {
+                    (
+                        ConvexHull::new(p.a.clone(), Which::A).unwrap(),
+                        ConvexHull::new(p.b.clone(), Which::B).unwrap(),
+                    )
+                })
+                .collect();
+            let p2 = pairs.clone();
+            rows.push(Row {
+                name,
+                baseline: "ours plain",
+                supports_only: None,
+                ours_count: None,
+                theirs_count: None,
+                ours: Box::new(move || {
+                    let dopts = DistanceOptions::default();
+                    for (a, b) in &pairs {
+                        black_box(certify_distance(a, b, &dopts).unwrap());
+                    }
+                }),
+                theirs: Box::new(move || {
+                    let dopts = DistanceOptions::default();
+                    for (a, b) in &p2 {
+                        black_box(distance(a, b, &dopts).unwrap());
+                    }
+                }),
+            });
+        }
+    }
+}
+
 /// Rows that compare two of our own queries on the same inputs (the
 /// baseline column names the other one): the accelerated distance loop
 /// against the plain one, the certified query against the plain `f64`
@@ -872,6 +914,8 @@ fn own_rows(rows: &mut Vec<Row>) {
             });
         }
     }
+    certified_distance_rows::<3>(rows, &[32, 1024]);
+    certified_distance_rows::<2>(rows, &[32]);
     // A moving pair: `B` steps by 10⁻³ along a fixed direction each frame,
     // from the near-touching pose (so the frames cross from separated to
     // overlapping or back); warm: each frame starts from the previous
