@@ -77,6 +77,12 @@ MAPPINGS = [
     "message on standard error as before, and now also the error line "
     "`{\"id\": ..., \"line\": N, \"error\": ...}` on standard output, where the "
     "base printed nothing; the head's line must have exactly that shape",
+    "`query --scalar f64-certified` (issue 20, item 3): every answered line "
+    "gains `distance_bounds`, `[lo, hi]` proved to hold the exact distance "
+    "(gjk::certified::certify_distance), or `distance_bounds_reason` (a "
+    "string) when the float distance loop gives no verdict; the interval must "
+    "be two numbers with 0 <= lo <= hi (hi may be the overflow string), and "
+    "nothing else on the line may change",
 ]
 
 DECIMAL = re.compile(r"^-?[0-9]\.[0-9]{16}e-?[0-9]+$")
@@ -186,7 +192,24 @@ def map_pair(run, old, new):
             and isinstance(new.get("iterations"), int)
             and new["iterations"] >= old["iterations"]):
         old["iterations"] = new["iterations"]
+    if run.startswith("query-f64-certified") and "error" not in new:
+        bounds = new.get("distance_bounds")
+        if "distance_bounds" not in old and valid_bounds(bounds):
+            old["distance_bounds"] = bounds
+        reason = new.get("distance_bounds_reason")
+        if "distance_bounds_reason" not in old and isinstance(reason, str):
+            old["distance_bounds_reason"] = reason
     return old
+
+
+def valid_bounds(bounds):
+    """`[lo, hi]` with 0 <= lo <= hi, hi a number or "overflow"."""
+    if not (isinstance(bounds, list) and len(bounds) == 2):
+        return False
+    lo, hi = bounds
+    if not isinstance(lo, (int, float)) or lo < 0:
+        return False
+    return hi == "overflow" or (isinstance(hi, (int, float)) and lo <= hi)
 
 
 # ---------------------------------------------------------------------------

@@ -218,12 +218,15 @@ fn penetration_fields<T: FromCoord + gjk::Field, const N: usize>(
 /// `--scalar f64-certified`: `gjk::certified` on the doubles nearest the
 /// case's coordinates. The verdict fields as in the other modes, plus
 /// `certificate` (`separating_axis` with its `axis`, `enclosing_simplex`, or
-/// `exact_fallback` with its `fallback_reason`); no distance fields.
+/// `exact_fallback` with its `fallback_reason`), and `distance_bounds`, an
+/// interval proved to hold the exact distance
+/// ([`gjk::certified::certify_distance`]; `distance_bounds_reason` instead
+/// when the float distance loop gives no verdict).
 fn certified_query<const N: usize>(
     case: &PackedCase,
     max_iterations: usize,
 ) -> Result<Value, String> {
-    use gjk::certified::{certify, Certificate, CertifiedOptions};
+    use gjk::certified::{certify, certify_distance, Certificate, CertifiedOptions};
     use gjk_oracle::Relation;
     let (a, b) = case.points::<f64, N>().map_err(|e| e.to_string())?;
     let a = ConvexHull::new(a, Which::A).map_err(|e| e.to_string())?;
@@ -252,6 +255,25 @@ fn certified_query<const N: usize>(
             m.insert("fallback_reason".into(), json!(reason.name()));
         }
         Certificate::EnclosingSimplex { .. } => {}
+    }
+    let opts = DistanceOptions {
+        max_iterations,
+        ..DistanceOptions::default()
+    };
+    match certify_distance(&a, &b, &opts) {
+        Ok(c) => match (c.bounds, c.report.outcome) {
+            (Some(bounds), _) => {
+                let interval = [float_json(bounds.lo), float_json(bounds.hi)];
+                m.insert("distance_bounds".into(), json!(interval));
+            }
+            (None, DistanceOutcome::NoVerdict { reason, .. }) => {
+                m.insert("distance_bounds_reason".into(), json!(reason.to_string()));
+            }
+            (None, _) => {}
+        },
+        Err(e) => {
+            m.insert("distance_bounds_reason".into(), json!(e.to_string()));
+        }
     }
     Ok(Value::Object(m))
 }

@@ -841,8 +841,10 @@ fn penetration_fields_match_the_oracle() {
 }
 
 /// `--scalar f64-certified` prints the verdict fields and the proof that
-/// decided them; its verdicts are exact mode's on the example file (whose
-/// coordinates are all doubles or decided far from rounding).
+/// decided them, and an interval holding the distance; its verdicts are
+/// exact mode's on the example file (whose coordinates are all doubles or
+/// decided far from rounding), and its intervals hold exact mode's
+/// distances.
 #[test]
 fn certified_mode_prints_exact_verdicts_and_their_certificates() {
     let (code, exact, _) = gjk(&["query", "examples/cases.jsonl"], None);
@@ -859,6 +861,17 @@ fn certified_mode_prints_exact_verdicts_and_their_certificates() {
         }
         assert_eq!(l["scalar"], "f64-certified");
         assert!(l["iterations"].as_u64().unwrap() >= 1);
+        // The proved interval holds exact mode's distance (printed rounded
+        // to nearest: within half an ulp of the exact one).
+        let bounds = l["distance_bounds"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{l}"));
+        let (lo, hi) = (bounds[0].as_f64().unwrap(), bounds[1].as_f64().unwrap());
+        let d = e["distance"].as_f64().unwrap_or_else(|| panic!("{e}"));
+        assert!(
+            0.0 <= lo && lo <= d * (1.0 + 1e-15) && d * (1.0 - 1e-15) <= hi,
+            "[{lo:e}, {hi:e}] vs exact {d:e}: {l}"
+        );
         match l["certificate"].as_str().unwrap() {
             "separating_axis" => {
                 assert_eq!(l["outcome"], "separated");
