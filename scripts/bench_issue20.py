@@ -9,7 +9,9 @@ command:
 
 It runs `cargo bench -p gjk-bench --bench versus -- FILTER --samples K` for
 the issue's rows (3D hulls n=32 and n=1024, 2D hulls n=32; separated,
-near-touching at 1e-6 and overlapping; plain scan and hill climbing), and
+near-touching at 1e-6 and overlapping; plain scan and hill climbing; the
+certified verdict against parry and the certified distance against the
+plain one; ball, capsule and rounded hull against a hull n=32), and
 writes the rows, the targets and whether each holds into BENCHMARKS.md
 between the markers `<!-- issue20:begin -->` and `<!-- issue20:end -->`,
 with the commit, the machine and the load. Every figure is the median of
@@ -31,6 +33,9 @@ FILTERS = [
     "3D hull-ellipsoid n=32 ",
     "3D hull-ellipsoid n=1024 ",
     "2D hull-ellipsoid n=32 ",
+    "3D ball-hull n=32 ",
+    "3D capsule-hull n=32 ",
+    "3D rounded-hull n=32 ",
 ]
 
 # (label, row-name regex, target on the ours/baseline ratio)
@@ -41,6 +46,12 @@ TARGETS = [
     ("distance 3D hulls n=1024", r"^distance 3D hull-ellipsoid n=1024 ", 1.0),
     ("boolean 2D polygons n=32", r"^boolean 2D hull-ellipsoid n=32 ", 0.8),
     ("distance 2D polygons n=32", r"^distance 2D hull-ellipsoid n=32 ", 1.0),
+    ("certified verdict vs parry's intersection_test", r"^certified verdict .* vs parry$", 1.0),
+    ("certified distance vs plain distance (item 3)", r"^certified distance ", 1.3),
+    ("ball vs hull near touching, boolean", r"^boolean 3D ball-hull n=32 near-touching", 2.0),
+    ("ball vs hull near touching, distance", r"^distance 3D ball-hull n=32 near-touching", 2.0),
+    ("capsule vs hull near touching", r"^(boolean|distance) 3D capsule-hull n=32 near-touching", 2.0),
+    ("rounded hull vs hull near touching", r"^(boolean|distance) 3D rounded-hull n=32 near-touching", 2.0),
     ("warm distance vs cold (keep)", r"^warm distance ", 0.35),
     ("boolean 3D hulls vs libccd", r" libccd$", 1.0),
 ]

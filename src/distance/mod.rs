@@ -294,7 +294,7 @@ where
     A: Support<T, N> + ?Sized,
     B: Support<T, N> + ?Sized,
 {
-    distance_loop(a, b, opts, &mut (), 0.0, None)
+    distance_loop(a, b, opts, &mut (), 0.0, None).map(|(report, _)| report)
 }
 
 /// [`distance`] starting along `start` when the options give neither an
@@ -311,7 +311,7 @@ where
     A: Support<T, N> + ?Sized,
     B: Support<T, N> + ?Sized,
 {
-    distance_loop(a, b, opts, &mut (), 0.0, start)
+    distance_loop(a, b, opts, &mut (), 0.0, start).map(|(report, _)| report)
 }
 
 /// [`distance`] with the float tolerances' `scale²` at least `floor2`.
@@ -330,7 +330,7 @@ where
     A: Support<T, N> + ?Sized,
     B: Support<T, N> + ?Sized,
 {
-    distance_loop(a, b, opts, &mut (), floor2, None)
+    distance_loop(a, b, opts, &mut (), floor2, None).map(|(report, _)| report)
 }
 
 /// The distance loop. `search` picks the support direction: `()` is the
@@ -339,41 +339,10 @@ where
 /// taken on a plain step (the loop switches the momentum off first), so the
 /// outcomes mean what the reference's mean. The float tolerances' `scale²`
 /// is at least `floor2` ([`distance_at_scale`]; `0` otherwise). `start`
-/// replaces the default first direction ([`distance_from`]).
+/// replaces the default first direction ([`distance_from`]). With the
+/// report, the final simplex's weights `λ` (one per vertex; empty without a
+/// verdict), for the certified bounds.
 pub(crate) fn distance_loop<T, const N: usize, A, B, S>(
-    a: &A,
-    b: &B,
-    opts: &DistanceOptions<T, N>,
-    search: &mut S,
-    floor2: f64,
-    start: Option<&Vector<T, N>>,
-) -> Result<DistanceReport<T, N>, Error>
-where
-    T: Field,
-    A: Support<T, N> + ?Sized,
-    B: Support<T, N> + ?Sized,
-    S: Search<T, N> + ?Sized,
-{
-    weighted_loop(a, b, opts, search, floor2, start).map(|(report, _)| report)
-}
-
-/// [`distance`] with the final simplex's barycentric weights `λ` (aligned
-/// with its vertices; empty without a verdict), for the certified bounds.
-pub(crate) fn distance_weighted<T, const N: usize, A, B>(
-    a: &A,
-    b: &B,
-    opts: &DistanceOptions<T, N>,
-) -> Result<(DistanceReport<T, N>, Lambda<T>), Error>
-where
-    T: Field,
-    A: Support<T, N> + ?Sized,
-    B: Support<T, N> + ?Sized,
-{
-    weighted_loop(a, b, opts, &mut (), 0.0, None)
-}
-
-/// The loop of [`distance_loop`], which also returns the final `λ`.
-fn weighted_loop<T, const N: usize, A, B, S>(
     a: &A,
     b: &B,
     opts: &DistanceOptions<T, N>,

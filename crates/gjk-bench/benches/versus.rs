@@ -794,6 +794,58 @@ fn ellipsoid_rows(rows: &mut Vec<Row>) {
     }
 }
 
+/// The certified verdict (never wrong) against parry's `intersection_test`
+/// (a float verdict) on the same 3D hulls: the issue-20 row "certified
+/// verdict vs parry".
+fn certified_vs_parry_rows(rows: &mut Vec<Row>) {
+    use parry3d_f64::math::Pose;
+    use parry3d_f64::query;
+    use parry3d_f64::shape::ConvexPolyhedron;
+    for n in [32, 1024] {
+        for (pose, gap) in POSES {
+            let name = format!("certified verdict 3D hull-ellipsoid n={n} {pose} vs parry");
+            if !wanted(&name) {
+                continue;
+            }
+            let pairs = hull_pairs::<3>(0x3d, Cloud::Ellipsoid, n, gap, PAIRS);
+            let ours: Vec<_> = pairs
+                .iter()
+                .map(|p| {
+                    (
+                        ConvexHull::new(p.a.clone(), Which::A).unwrap(),
+                        ConvexHull::new(p.b.clone(), Which::B).unwrap(),
+                    )
+                })
+                .collect();
+            let hull = |pts: &[Vector<f64, 3>]| {
+                let pts: Vec<_> = pts.iter().map(v3).collect();
+                ConvexPolyhedron::from_convex_hull(&pts).expect("parry builds the hull")
+            };
+            let theirs: Vec<(ConvexPolyhedron, ConvexPolyhedron)> =
+                pairs.iter().map(|p| (hull(&p.a), hull(&p.b))).collect();
+            rows.push(Row {
+                name,
+                baseline: "parry",
+                supports_only: None,
+                ours_count: None,
+                theirs_count: None,
+                ours: Box::new(move || {
+                    let copts = CertifiedOptions::default();
+                    for (a, b) in &ours {
+                        black_box(certify(a, b, &copts).unwrap());
+                    }
+                }),
+                theirs: Box::new(move || {
+                    let id = Pose::IDENTITY;
+                    for (a, b) in &theirs {
+                        black_box(query::intersection_test(&id, a, &id, b).unwrap());
+                    }
+                }),
+            });
+        }
+    }
+}
+
 /// The certified distance (the float query and its proved interval)
 /// against the plain `f64` distance query, on the same hulls.
 fn certified_distance_rows<const N: usize>(rows: &mut Vec<Row>, sizes: &[usize]) {
@@ -1199,6 +1251,7 @@ fn main() {
     ellipsoid_rows(&mut rows);
     hull_rows_2d(&mut rows);
     own_rows(&mut rows);
+    certified_vs_parry_rows(&mut rows);
     #[cfg(feature = "libccd")]
     libccd_rows(&mut rows);
     println!("{PAIRS} pairs per row, {samples} paired samples; times are medians per query");
