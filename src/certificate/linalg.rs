@@ -113,27 +113,69 @@ pub(crate) fn cross<const N: usize>(q: &[Vector<Rational, N>]) -> Vector<Rationa
 }
 
 /// The solution of `m x = rhs` (`m` square, rows), or `None` when `m` is
-/// singular: Gaussian elimination over the rationals (the exact mode's
-/// weights, [`crate::exact`]).
-pub(crate) fn solve(mut m: Vec<Vec<Rational>>, mut rhs: Vec<Rational>) -> Option<Vec<Rational>> {
-    let n = m.len();
-    for col in 0..n {
-        let p = (col..n).find(|&r| !m[r][col].is_zero())?;
-        m.swap(p, col);
-        rhs.swap(p, col);
-        let pivot_row = m[col].clone();
-        let pivot = &pivot_row[col];
-        let pivot_rhs = rhs[col].clone();
-        for (r, (row, y)) in m.iter_mut().zip(rhs.iter_mut()).enumerate() {
-            if r == col || row[col].is_zero() {
-                continue;
-            }
-            let f = &row[col] / pivot;
-            for (x, p) in row[col..].iter_mut().zip(&pivot_row[col..]) {
-                *x -= &f * p;
-            }
-            *y -= &f * &pivot_rhs;
-        }
+/// singular (the exact mode's weights, [`crate::exact`]).
+///
+/// Over integers: with `L` the lcm of every denominator, `M = L m` and
+/// `r = L rhs` are integer and `m x = rhs ⇔ M x = r`, so by Cramer's rule
+/// `xᵢ = det Mᵢ / det M` (`Mᵢ`: `M` with column `i` replaced by `r`), each
+/// determinant by Bareiss's elimination ([`det_integer`]). One gcd per
+/// unknown, where elimination over rationals takes one per operation.
+pub(crate) fn solve(m: Vec<Vec<Rational>>, rhs: Vec<Rational>) -> Option<Vec<Rational>> {
+    let l = m
+        .iter()
+        .flatten()
+        .chain(&rhs)
+        .fold(BigInt::one(), |l, x| l.lcm(x.denom()));
+    let scaled = |x: &Rational| x.numer() * (&l / x.denom());
+    let big: Vec<Vec<BigInt>> = m
+        .iter()
+        .map(|row| row.iter().map(scaled).collect())
+        .collect();
+    let r: Vec<BigInt> = rhs.iter().map(scaled).collect();
+    let d = det_integer(big.clone());
+    if d.is_zero() {
+        return None;
     }
-    Some((0..n).map(|i| &rhs[i] / &m[i][i]).collect())
+    let solution = (0..big.len())
+        .map(|i| {
+            let mut mi = big.clone();
+            for (row, ri) in mi.iter_mut().zip(&r) {
+                row[i] = ri.clone();
+            }
+            Rational::new(det_integer(mi), d.clone())
+        })
+        .collect();
+    Some(solution)
+}
+
+/// `(Σ λᵢ xᵢ, Σ λᵢ)` exactly (as many weights as points).
+///
+/// Over common denominators: `λᵢ = nᵢ / D` with `D` the lcm of the
+/// weights' denominators, and per coordinate `j`, `xᵢⱼ = Xᵢⱼ / Lⱼ`; then
+/// `Σ λᵢ xᵢⱼ = (Σ nᵢ Xᵢⱼ) / (D Lⱼ)` and `Σ λᵢ = (Σ nᵢ) / D`, each reduced
+/// once (a sum of reduced products takes two gcds per term). For points of
+/// doubles the `Lⱼ` are powers of two.
+pub(crate) fn combine<const N: usize>(
+    x: &[Vector<Rational, N>],
+    weights: &[Rational],
+) -> (Vector<Rational, N>, Rational) {
+    let d = weights.iter().fold(BigInt::one(), |l, w| l.lcm(w.denom()));
+    let n: Vec<BigInt> = weights
+        .iter()
+        .map(|w| w.numer() * (&d / w.denom()))
+        .collect();
+    let point = Vector::<Rational, N>::from_fn(|j, _| {
+        let terms = || {
+            x.iter()
+                .zip(&n)
+                .filter(|(p, ni)| !ni.is_zero() && !p[j].is_zero())
+        };
+        let lj = terms().fold(BigInt::one(), |l, (p, _)| l.lcm(p[j].denom()));
+        let sum = terms().fold(BigInt::zero(), |acc, (p, ni)| {
+            acc + ni * p[j].numer() * (&lj / p[j].denom())
+        });
+        Rational::new(sum, &d * lj)
+    });
+    let sum = Rational::new(n.iter().sum(), d);
+    (point, sum)
 }

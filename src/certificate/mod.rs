@@ -61,7 +61,7 @@ use crate::filtered::{dot_q, PointSet};
 use crate::scalar::Rational;
 use crate::vector::Vector;
 
-use linalg::{cross_integer, det, det_integer};
+use linalg::{combine, cross_integer, det, det_integer};
 
 /// A point `a[a] − b[b]` of `A − B`, by the indices of its two points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -306,14 +306,15 @@ pub fn verify<const N: usize>(
                     index: i,
                 });
             }
-            let mut wa = Vector::<Rational, N>::zeros();
-            let mut wb = Vector::<Rational, N>::zeros();
-            for (p, l) in pairs.iter().zip(weights) {
-                let (x, y) = pair_points(a, b, p)?;
-                wa += x * l.clone();
-                wb += y * l.clone();
-            }
-            if !weights.iter().sum::<Rational>().is_one() {
+            let (xs, ys): (Vec<_>, Vec<_>) = pairs
+                .iter()
+                .map(|p| pair_points(a, b, p))
+                .collect::<Result<Vec<_>, _>>()?
+                .into_iter()
+                .unzip();
+            let (wa, sum) = combine(&xs, weights);
+            let (wb, _) = combine(&ys, weights);
+            if !sum.is_one() {
                 return Err(Rejection::WeightSum { what: "distance" });
             }
             let p = &wa - &wb;
@@ -378,16 +379,12 @@ fn points_of<const N: usize>(
         .collect()
 }
 
-/// `(Σ λᵢ wᵢ, Σ λᵢ)`.
+/// `(Σ λᵢ wᵢ, Σ λᵢ)`, exactly ([`linalg::combine`]).
 pub(crate) fn weighted<const N: usize>(
     w: &[Vector<Rational, N>],
     l: &[Rational],
 ) -> (Vector<Rational, N>, Rational) {
-    let mut p = Vector::<Rational, N>::zeros();
-    for (x, li) in w.iter().zip(l) {
-        p += x * li.clone();
-    }
-    (p, l.iter().sum())
+    combine(w, l)
 }
 
 /// A convex combination of points of one set: weights `≥ 0` summing to 1.
@@ -396,8 +393,7 @@ fn combination<const N: usize>(
     terms: &[(usize, Rational)],
     what: &'static str,
 ) -> Result<Vector<Rational, N>, Rejection> {
-    let mut p = Vector::<Rational, N>::zeros();
-    let mut sum = Rational::zero();
+    let mut points = Vec::with_capacity(terms.len());
     for (k, (i, l)) in terms.iter().enumerate() {
         if l.is_negative() {
             return Err(Rejection::Weight { what, index: k });
@@ -405,9 +401,10 @@ fn combination<const N: usize>(
         let x = set
             .point(*i)
             .ok_or(Rejection::BadIndex { what, index: *i })?;
-        p += x * l.clone();
-        sum += l;
+        points.push(x);
     }
+    let weights: Vec<Rational> = terms.iter().map(|(_, l)| l.clone()).collect();
+    let (p, sum) = combine(&points, &weights);
     if !sum.is_one() {
         return Err(Rejection::WeightSum { what });
     }
