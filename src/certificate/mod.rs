@@ -276,7 +276,7 @@ pub fn verify<const N: usize>(
                 });
             }
             let w = points_of(a, b, pairs)?;
-            let (p, sum) = weighted(&w, weights);
+            let (p, sum) = combine(&w, weights);
             if !sum.is_one() {
                 return Err(Rejection::WeightSum {
                     what: "intersecting",
@@ -377,14 +377,6 @@ fn points_of<const N: usize>(
         .iter()
         .map(|p| pair_points(a, b, p).map(|(x, y)| x - y))
         .collect()
-}
-
-/// `(Σ λᵢ wᵢ, Σ λᵢ)`, exactly ([`linalg::combine`]).
-pub(crate) fn weighted<const N: usize>(
-    w: &[Vector<Rational, N>],
-    l: &[Rational],
-) -> (Vector<Rational, N>, Rational) {
-    combine(w, l)
 }
 
 /// A convex combination of points of one set: weights `≥ 0` summing to 1.

@@ -41,8 +41,8 @@ use std::collections::HashMap;
 
 use num_traits::{Signed, Zero};
 
-use crate::certificate::linalg::{cross, solve};
-use crate::certificate::{verify, weighted, Certificate, Pair, Proved};
+use crate::certificate::linalg::{combine, cross, solve};
+use crate::certificate::{verify, Certificate, Pair, Proved};
 use crate::distance::{distance, DistanceOptions, DistanceOutcome};
 use crate::epa::{epa_from_simplex, epa_keeping_polytope, EpaOptions, EpaOutcome};
 use crate::error::{Error, Which};
@@ -362,7 +362,7 @@ fn find<const N: usize>(
     let all_pairs = pairs_of(ra, rb, simplex.iter()).ok_or("unrecorded support point")?;
     let all_w = exact_points(a, b, &all_pairs).ok_or("bad index")?;
     let (pairs, w, lambda) = nearest_face(all_pairs, all_w)?;
-    let (p, _) = weighted(&w, &lambda);
+    let (p, _) = combine(&w, &lambda);
     if !p.iter().all(Zero::is_zero) {
         let cert = Certificate::Distance {
             pairs: pairs.clone(),

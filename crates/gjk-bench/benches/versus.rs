@@ -58,6 +58,21 @@ use scenes::{
     BALL_RADIUS, CAPSULE_RADIUS, POSES, ROUNDED_RADIUS,
 };
 
+/// Our hulls (the brute-force scan) of the scene's point pairs.
+fn scan_hulls<const N: usize>(
+    pairs: &[scenes::HullPair<N>],
+) -> Vec<(ConvexHull<f64, N>, ConvexHull<f64, N>)> {
+    pairs
+        .iter()
+        .map(|p| {
+            (
+                ConvexHull::new(p.a.clone(), Which::A).unwrap(),
+                ConvexHull::new(p.b.clone(), Which::B).unwrap(),
+            )
+        })
+        .collect()
+}
+
 /// The row filter (command-line substring), if any.
 static FILTER: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
 
@@ -440,15 +455,7 @@ fn hull_rows_2d(rows: &mut Vec<Row>) {
                     continue;
                 }
                 let pairs = hull_pairs::<2>(0x2d, kind, n, gap, PAIRS);
-                let ours: Vec<(ConvexHull<f64, 2>, ConvexHull<f64, 2>)> = pairs
-                    .iter()
-                    .map(|p| {
-                        (
-                            ConvexHull::new(p.a.clone(), Which::A).unwrap(),
-                            ConvexHull::new(p.b.clone(), Which::B).unwrap(),
-                        )
-                    })
-                    .collect();
+                let ours = scan_hulls(&pairs);
                 let hull = |pts: &[Vector<f64, 2>]| {
                     let pts: Vec<_> = pts.iter().map(v2).collect();
                     ConvexPolygon::from_convex_hull(&pts).expect("parry builds the hull")
@@ -808,15 +815,7 @@ fn certified_vs_parry_rows(rows: &mut Vec<Row>) {
                 continue;
             }
             let pairs = hull_pairs::<3>(0x3d, Cloud::Ellipsoid, n, gap, PAIRS);
-            let ours: Vec<_> = pairs
-                .iter()
-                .map(|p| {
-                    (
-                        ConvexHull::new(p.a.clone(), Which::A).unwrap(),
-                        ConvexHull::new(p.b.clone(), Which::B).unwrap(),
-                    )
-                })
-                .collect();
+            let ours = scan_hulls(&pairs);
             let hull = |pts: &[Vector<f64, 3>]| {
                 let pts: Vec<_> = pts.iter().map(v3).collect();
                 ConvexPolyhedron::from_convex_hull(&pts).expect("parry builds the hull")
@@ -855,15 +854,7 @@ fn certified_distance_rows<const N: usize>(rows: &mut Vec<Row>, sizes: &[usize])
             if !wanted(&name) {
                 continue;
             }
-            let pairs: Vec<_> = hull_pairs::<N>(0xd15, Cloud::Ellipsoid, n, gap, PAIRS)
-                .iter()
-                .map(|p| {
-                    (
-                        ConvexHull::new(p.a.clone(), Which::A).unwrap(),
-                        ConvexHull::new(p.b.clone(), Which::B).unwrap(),
-                    )
-                })
-                .collect();
+            let pairs = scan_hulls(&hull_pairs::<N>(0xd15, Cloud::Ellipsoid, n, gap, PAIRS));
             let p2 = pairs.clone();
             rows.push(Row {
                 name,
@@ -932,15 +923,7 @@ fn own_rows(rows: &mut Vec<Row>) {
             if !wanted(&name) {
                 continue;
             }
-            let pairs: Vec<_> = hull_pairs::<3>(0x3d, Cloud::Ellipsoid, n, gap, PAIRS)
-                .iter()
-                .map(|p| {
-                    (
-                        ConvexHull::new(p.a.clone(), Which::A).unwrap(),
-                        ConvexHull::new(p.b.clone(), Which::B).unwrap(),
-                    )
-                })
-                .collect();
+            let pairs = scan_hulls(&hull_pairs::<3>(0x3d, Cloud::Ellipsoid, n, gap, PAIRS));
             let copts = CertifiedOptions::default();
             let dopts = DistanceOptions::default();
             let p2 = pairs.clone();
