@@ -37,9 +37,15 @@
 //!    [`FILTER_REL_TERMS`]` = 6` extra terms in `γ`, and [`FILTER_ABS_UNITS`]
 //!    ` = 3` units of `n η`.
 //!
-//! Each bound `r = γ₂ₙ₊₆ s + 3nη` is evaluated rounding upwards, and each
-//! interval `[e − r, e + r]` outwards (`next_down`/`next_up` of the rounded
-//! result, as in [`crate::certified::axis`]), so it holds the exact `v·p`.
+//! **Rounding the interval without directed rounding.** With `R = γ₂ₙ₊₆ s +
+//! 3nη` the bound above, the interval is computed in round-to-nearest as
+//! `r = fl(fl(2γ₂ₙ₊₆ · s) + 6nη)` and `[fl(e − r), fl(e + r)]`: twice the
+//! bound, so that no `next_up` is needed per point. It holds `v·p`:
+//! `r ≥ 2R(1 − u)² − η/2` (one product, which may underflow, one sum), and
+//! `fl(e + r) ≥ e + r − u(|e| + r)`, so `fl(e + r) ≥ e + R` as soon as
+//! `R(1 − 6u) ≥ η/2 + u|e|`; that holds because `|e| ≤ 1.01 s + 3nη`
+//! (step 2 and eq. (2)) while `R ≥ 8u s + 3nη` (`γ₂ₙ₊₆ ≥ (2n + 6)u`,
+//! `n ≥ 1`). The same for `fl(e − r) ≤ e − R`.
 //! Every exact maximiser `i*` then has `hi(i*) ≥ v·p_{i*} ≥ v·p_k ≥ lo(k)`
 //! for every `k`: it is among the candidates `{i : hi(i) ≥ max_k lo(k)}`.
 //!
@@ -49,11 +55,11 @@
 use std::cmp::Ordering;
 
 use num_bigint::BigInt;
-use num_integer::Integer;
 use num_traits::{One, Zero};
 
 use crate::certified::axis::{gamma, SMALLEST_SUBNORMAL};
 use crate::error::{Error, Which};
+use crate::lowest_terms;
 use crate::scalar::{dyadic_parts, rational_from_f64, Rational, Scalar};
 use crate::vector::Vector;
 
@@ -252,30 +258,38 @@ impl<const N: usize> PointSet<N> {
         }
     }
 
+    /// An enclosure `[lo, hi]` of `max_p v·p` from the shadows alone (module
+    /// docs, step 3), or `None` where the filter cannot be used. A search
+    /// uses it to drop a direction without an exact pass; only the exact
+    /// [`PointSet::max_dot`] proves anything.
+    pub fn max_dot_enclosure(&self, v: &Vector<Rational, N>) -> Option<(f64, f64)> {
+        if !self.filtered {
+            return None;
+        }
+        let vs = direction_shadow(v)?;
+        let bound = doubled_bound::<N>();
+        let mut lo = f64::NEG_INFINITY;
+        let mut hi = f64::NEG_INFINITY;
+        for p in &self.shadow {
+            let (l, h) = enclosure(&vs, p, bound)?;
+            lo = lo.max(l);
+            hi = hi.max(h);
+        }
+        Some((lo, hi))
+    }
+
     /// The indices, ascending, that can attain the maximum of `v·p` (module
     /// docs); `None` on overflow.
     fn candidates(&self, vs: &Vector<f64, N>) -> Option<Vec<usize>> {
-        let (rel, abs) = filter_bound(N);
+        let bound = doubled_bound::<N>();
         let mut floor = f64::NEG_INFINITY;
         // (index, upper end) of every point whose interval reaches `floor`.
         let mut kept: Vec<(usize, f64)> = Vec::new();
         for (i, p) in self.shadow.iter().enumerate() {
-            let mut e = 0.0;
-            let mut s = 0.0;
-            for k in 0..N {
-                let t = vs[k] * p[k];
-                e += t;
-                s += t.abs();
-            }
-            if !(e.is_finite() && s.is_finite()) {
-                return None;
-            }
-            let r = ((rel * s).next_up() + abs).next_up();
-            let hi = (e + r).next_up();
+            let (lo, hi) = enclosure(vs, p, bound)?;
             if hi < floor {
                 continue;
             }
-            let lo = (e - r).next_down();
             if lo > floor {
                 floor = lo;
                 if kept.len() > 32 {
@@ -293,9 +307,52 @@ impl<const N: usize> PointSet<N> {
     }
 }
 
+/// Twice [`filter_bound`]`(N)`: the constants of [`enclosure`].
+fn doubled_bound<const N: usize>() -> (f64, f64) {
+    let (rel, abs) = filter_bound(N);
+    (2.0 * rel, 2.0 * abs)
+}
+
+/// `[lo, hi]` holding the exact `v·p` for the shadows `vs` and `p` of a
+/// direction and a point, with `(rel, abs)` twice [`filter_bound`]`(N)`
+/// (module docs, "Rounding the interval"); `None` on overflow.
+fn enclosure<const N: usize>(
+    vs: &Vector<f64, N>,
+    p: &Vector<f64, N>,
+    (rel, abs): (f64, f64),
+) -> Option<(f64, f64)> {
+    let mut e = 0.0;
+    let mut s = 0.0;
+    for k in 0..N {
+        let t = vs[k] * p[k];
+        e += t;
+        s += t.abs();
+    }
+    if !(e.is_finite() && s.is_finite()) {
+        return None;
+    }
+    let r = rel * s + abs;
+    Some((e - r, e + r))
+}
+
 /// `v` over one common denominator: `(V, L)` with `v = V / L`, `L > 0`.
 fn common_denominator<const N: usize>(v: &Vector<Rational, N>) -> ([BigInt; N], BigInt) {
-    let den = v.iter().fold(BigInt::one(), |l, x| l.lcm(x.denom()));
+    // Powers of two (directions and points from doubles): the largest is
+    // the lcm, and the scaling a shift.
+    let mut e = [0u64; N];
+    let twos = (0..N).all(|k| {
+        let d = v[k].denom().magnitude();
+        e[k] = d.bits().saturating_sub(1);
+        d.count_ones() == 1
+    });
+    if twos {
+        let top = e.iter().copied().max().unwrap_or(0);
+        let num = std::array::from_fn(|k| v[k].numer() << (top - e[k]));
+        return (num, BigInt::one() << top);
+    }
+    let den = v
+        .iter()
+        .fold(BigInt::one(), |l, x| lowest_terms::lcm(&l, x.denom()));
     let num = std::array::from_fn(|k| v[k].numer() * (&den / v[k].denom()));
     (num, den)
 }
@@ -332,9 +389,9 @@ fn cmp_dyadic(x: &(BigInt, i32), y: &(BigInt, i32)) -> Ordering {
 /// `S · 2^e / L` in lowest terms (`L > 0`).
 fn dyadic_over(s: BigInt, e: i32, den: BigInt) -> Rational {
     if e >= 0 {
-        Rational::new(s << e.unsigned_abs(), den)
+        lowest_terms::new(s << e.unsigned_abs(), den)
     } else {
-        Rational::new(s, den << e.unsigned_abs())
+        lowest_terms::new(s, den << e.unsigned_abs())
     }
 }
 
@@ -366,7 +423,7 @@ pub(crate) fn dot_q<const N: usize>(u: &Vector<Rational, N>, v: &Vector<Rational
             acc += &un[k] * &vn[k];
         }
     }
-    Rational::new(acc, ud * vd)
+    lowest_terms::new(acc, ud * vd)
 }
 
 #[cfg(test)]

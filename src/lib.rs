@@ -111,6 +111,7 @@ pub mod epa;
 pub mod error;
 pub mod exact;
 pub mod filtered;
+mod lowest_terms;
 pub mod region;
 pub mod relation;
 pub mod round;

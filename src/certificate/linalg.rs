@@ -3,9 +3,9 @@
 //! generalised cross product.
 
 use num_bigint::BigInt;
-use num_integer::Integer;
 use num_traits::{One, Zero};
 
+use crate::lowest_terms;
 use crate::scalar::Rational;
 use crate::vector::Vector;
 
@@ -27,13 +27,15 @@ fn det_rows(m: Vec<Vec<Rational>>) -> Rational {
     let a: Vec<Vec<BigInt>> = m
         .iter()
         .map(|row| {
-            let s = row.iter().fold(BigInt::one(), |l, x| l.lcm(x.denom()));
+            let s = row
+                .iter()
+                .fold(BigInt::one(), |l, x| lowest_terms::lcm(&l, x.denom()));
             let r = row.iter().map(|x| x.numer() * (&s / x.denom())).collect();
             scale *= s;
             r
         })
         .collect();
-    Rational::new(det_integer(a), scale)
+    lowest_terms::new(det_integer(a), scale)
 }
 
 /// The determinant of a square integer matrix (rows), by Bareiss's
@@ -125,7 +127,7 @@ pub(crate) fn solve(m: Vec<Vec<Rational>>, rhs: Vec<Rational>) -> Option<Vec<Rat
         .iter()
         .flatten()
         .chain(&rhs)
-        .fold(BigInt::one(), |l, x| l.lcm(x.denom()));
+        .fold(BigInt::one(), |l, x| lowest_terms::lcm(&l, x.denom()));
     let scaled = |x: &Rational| x.numer() * (&l / x.denom());
     let big: Vec<Vec<BigInt>> = m
         .iter()
@@ -142,7 +144,7 @@ pub(crate) fn solve(m: Vec<Vec<Rational>>, rhs: Vec<Rational>) -> Option<Vec<Rat
             for (row, ri) in mi.iter_mut().zip(&r) {
                 row[i] = ri.clone();
             }
-            Rational::new(det_integer(mi), d.clone())
+            lowest_terms::new(det_integer(mi), d.clone())
         })
         .collect();
     Some(solution)
@@ -159,7 +161,17 @@ pub(crate) fn combine<const N: usize>(
     x: &[Vector<Rational, N>],
     weights: &[Rational],
 ) -> (Vector<Rational, N>, Rational) {
-    let d = weights.iter().fold(BigInt::one(), |l, w| l.lcm(w.denom()));
+    if let ([x], [w]) = (x, weights) {
+        // One point: the common case of a vertex nearest, and nothing to sum.
+        return if w.is_one() {
+            (x.clone(), w.clone())
+        } else {
+            (x.map(|c| c * w), w.clone())
+        };
+    }
+    let d = weights
+        .iter()
+        .fold(BigInt::one(), |l, w| lowest_terms::lcm(&l, w.denom()));
     let n: Vec<BigInt> = weights
         .iter()
         .map(|w| w.numer() * (&d / w.denom()))
@@ -170,12 +182,14 @@ pub(crate) fn combine<const N: usize>(
                 .zip(&n)
                 .filter(|(p, ni)| !ni.is_zero() && !p[j].is_zero())
         };
-        let lj = terms().fold(BigInt::one(), |l, (p, _)| l.lcm(p[j].denom()));
+        let lj = terms().fold(BigInt::one(), |l, (p, _)| {
+            lowest_terms::lcm(&l, p[j].denom())
+        });
         let sum = terms().fold(BigInt::zero(), |acc, (p, ni)| {
             acc + ni * p[j].numer() * (&lj / p[j].denom())
         });
-        Rational::new(sum, &d * lj)
+        lowest_terms::new(sum, &d * lj)
     });
-    let sum = Rational::new(n.iter().sum(), d);
+    let sum = lowest_terms::new(n.iter().sum(), d);
     (point, sum)
 }

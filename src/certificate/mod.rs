@@ -54,10 +54,10 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use num_bigint::BigInt;
-use num_integer::Integer;
 use num_traits::{One, Signed, Zero};
 
 use crate::filtered::{dot_q, PointSet};
+use crate::lowest_terms;
 use crate::scalar::Rational;
 use crate::vector::Vector;
 
@@ -317,10 +317,10 @@ pub fn verify<const N: usize>(
             if !sum.is_one() {
                 return Err(Rejection::WeightSum { what: "distance" });
             }
-            let p = &wa - &wb;
+            let p = lowest_terms::sub_vectors(&wa, &wb);
             let p2 = dot_q(&p, &p);
             // min over A − B of p·x = min_A p·a − max_B p·b.
-            if a.min_dot(&p).value - b.max_dot(&p).value < p2 {
+            if lowest_terms::sub(&a.min_dot(&p).value, &b.max_dot(&p).value) < p2 {
                 return Err(Rejection::Support);
             }
             Ok(Proved::Distance {
@@ -375,7 +375,7 @@ fn points_of<const N: usize>(
 ) -> Result<Vec<Vector<Rational, N>>, Rejection> {
     pairs
         .iter()
-        .map(|p| pair_points(a, b, p).map(|(x, y)| x - y))
+        .map(|p| pair_points(a, b, p).map(|(x, y)| lowest_terms::sub_vectors(&x, &y)))
         .collect()
 }
 
@@ -428,7 +428,7 @@ fn depth<const N: usize>(
     let s = w
         .iter()
         .flat_map(|p| p.iter())
-        .fold(BigInt::one(), |l, x| l.lcm(x.denom()));
+        .fold(BigInt::one(), |l, x| lowest_terms::lcm(&l, x.denom()));
     let wi: Vec<[BigInt; N]> = w
         .iter()
         .map(|p| std::array::from_fn(|k| p[k].numer() * (&s / p[k].denom())))
@@ -491,9 +491,9 @@ fn depth<const N: usize>(
     let s_pow = |k: usize| (0..k).fold(BigInt::one(), |p, _| p * &s);
     let n_scale = s_pow(N - 1);
     let n: Vector<Rational, N> =
-        Vector::from_fn(|k, _| Rational::new(n[k].clone(), n_scale.clone()));
-    let c = Rational::new(c.clone(), s_pow(N));
-    let depth2 = Rational::new(d2.clone(), nn * &s * &s);
+        Vector::from_fn(|k, _| lowest_terms::new(n[k].clone(), n_scale.clone()));
+    let c = lowest_terms::new(c.clone(), s_pow(N));
+    let depth2 = lowest_terms::new(d2.clone(), nn * &s * &s);
     // The nearest facet's plane supports A − B: max_A n·a − min_B n·b ≤ c.
     if a.max_dot(&n).value - b.min_dot(&n).value > c {
         return Err(Rejection::Support);

@@ -38,8 +38,9 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
-use num_traits::{Signed, Zero};
+use num_traits::{One, Signed, Zero};
 
 use crate::certificate::linalg::{combine, cross, solve};
 use crate::certificate::{verify, Certificate, Pair, Proved};
@@ -47,6 +48,7 @@ use crate::distance::{distance, DistanceOptions, DistanceOutcome};
 use crate::epa::{epa_from_simplex, epa_keeping_polytope, EpaOptions, EpaOutcome};
 use crate::error::{Error, Which};
 use crate::filtered::{dot_q, PointSet};
+use crate::lowest_terms;
 use crate::relation::{NoVerdict, Relation};
 use crate::scalar::{rational_from_f64, Rational};
 use crate::shape::{ConvexHull, Support};
@@ -162,20 +164,46 @@ pub struct ExactReport<const N: usize> {
 /// lowest index, as in [`ConvexHull`].
 struct Recording<'a, const N: usize> {
     points: &'a [Vector<f64, N>],
-    seen: RefCell<HashMap<[u64; N], usize>>,
+    seen: RefCell<HashMap<[u64; N], usize, BuildHasherDefault<BitsHasher>>>,
 }
 
 impl<'a, const N: usize> Recording<'a, N> {
     fn new(points: &'a [Vector<f64, N>]) -> Self {
         Recording {
             points,
-            seen: RefCell::new(HashMap::new()),
+            seen: RefCell::new(HashMap::default()),
         }
     }
 
     /// The index of a support point this map returned.
     fn index(&self, p: &Vector<f64, N>) -> Option<usize> {
         self.seen.borrow().get(&bits(p)).copied()
+    }
+}
+
+/// A hasher for the bit patterns of coordinates (the keys of
+/// [`Recording`]): a multiply-rotate mix per word, several times cheaper
+/// than the default SipHash, which guards against adversarial keys a
+/// recording of one query's support points does not meet.
+#[derive(Default)]
+struct BitsHasher(u64);
+
+impl Hasher for BitsHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // `[u64; N]` hashes as its bytes: eight at a time.
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
     }
 }
 
@@ -224,7 +252,7 @@ fn exact_points<const N: usize>(
 ) -> Option<Vec<Vector<Rational, N>>> {
     pairs
         .iter()
-        .map(|p| Some(a.point(p.a)? - b.point(p.b)?))
+        .map(|p| Some(lowest_terms::sub_vectors(&a.point(p.a)?, &b.point(p.b)?)))
         .collect()
 }
 
@@ -233,7 +261,10 @@ fn exact_points<const N: usize>(
 /// `eᵢ = wᵢ − w₀` and `(E Eᵀ) μ = −E w₀`. `None` if the points are
 /// affinely dependent.
 fn affine_weights<const N: usize>(w: &[Vector<Rational, N>]) -> Option<Vec<Rational>> {
-    let e: Vec<Vector<Rational, N>> = w[1..].iter().map(|x| x - &w[0]).collect();
+    let e: Vec<Vector<Rational, N>> = w[1..]
+        .iter()
+        .map(|x| lowest_terms::sub_vectors(x, &w[0]))
+        .collect();
     let gram: Vec<Vec<Rational>> = e
         .iter()
         .map(|x| e.iter().map(|y| dot_q(x, y)).collect())
@@ -241,7 +272,10 @@ fn affine_weights<const N: usize>(w: &[Vector<Rational, N>]) -> Option<Vec<Ratio
     let rhs: Vec<Rational> = e.iter().map(|x| -dot_q(x, &w[0])).collect();
     let mu = solve(gram, rhs)?;
     let mut lambda = Vec::with_capacity(w.len());
-    lambda.push(Rational::from_integer(1.into()) - mu.iter().sum::<Rational>());
+    let sum = mu
+        .iter()
+        .fold(Rational::zero(), |s, m| lowest_terms::add(&s, m));
+    lambda.push(lowest_terms::sub(&Rational::one(), &sum));
     lambda.extend(mu);
     Some(lambda)
 }
@@ -378,7 +412,7 @@ fn find<const N: usize>(
             Err(r) => return Err(format!("distance certificate: {r}")),
         };
         certs.push(cert);
-        let axis = &witness_b - &witness_a;
+        let axis = lowest_terms::sub_vectors(&witness_b, &witness_a);
         return Ok(Found::Separated {
             axis,
             separation: Separation {
@@ -454,6 +488,18 @@ fn touching<const N: usize>(
         let n = orthogonal_part(&s, &span);
         if n.iter().all(Zero::is_zero) || tried.contains(&n) {
             continue;
+        }
+        // The shadows' enclosures of `max_A n·a` and `min_B n·b` must meet
+        // for the two to be equal: a normal they keep apart is dropped
+        // without an exact pass.
+        let supports = a
+            .max_dot_enclosure(&n)
+            .zip(b.max_dot_enclosure(&-n.clone()));
+        if let Some(((a_lo, a_hi), (b_lo, b_hi))) = supports {
+            if a_lo > -b_lo || a_hi < -b_hi {
+                tried.push(n);
+                continue;
+            }
         }
         let cert = Certificate::Touching {
             normal: n.clone(),
