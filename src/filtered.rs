@@ -416,7 +416,12 @@ fn check_points<const N: usize>(points: &[Vector<f64, N>], which: Which) -> Resu
 /// products would take a gcd per term).
 pub(crate) fn dot_q<const N: usize>(u: &Vector<Rational, N>, v: &Vector<Rational, N>) -> Rational {
     let (un, ud) = common_denominator(u);
-    let (vn, vd) = common_denominator(v);
+    let (vn, vd) = if std::ptr::eq(u, v) {
+        // `u · u`: one common denominator.
+        (un.clone(), ud.clone())
+    } else {
+        common_denominator(v)
+    };
     let mut acc = BigInt::zero();
     for k in 0..N {
         if !un[k].is_zero() && !vn[k].is_zero() {

@@ -186,6 +186,23 @@ pub fn new(num: BigInt, den: BigInt) -> Rational {
     if num.is_zero() {
         return Rational::zero();
     }
+    if den.magnitude().count_ones() == 1 {
+        // `±2^k`, as for doubles: the common factor is the common power of two.
+        let twos = num
+            .trailing_zeros()
+            .unwrap_or(0)
+            .min(den.trailing_zeros().unwrap_or(0));
+        let (num, den) = if twos == 0 {
+            (num, den)
+        } else {
+            (num >> twos, den >> twos)
+        };
+        return if den.is_negative() {
+            Ratio::new_raw(-num, -den)
+        } else {
+            Ratio::new_raw(num, den)
+        };
+    }
     let g = gcd(num.magnitude(), den.magnitude());
     let (mut num, mut den) = if g.is_one() {
         (num, den)

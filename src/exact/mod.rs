@@ -261,6 +261,10 @@ fn exact_points<const N: usize>(
 /// `eᵢ = wᵢ − w₀` and `(E Eᵀ) μ = −E w₀`. `None` if the points are
 /// affinely dependent.
 fn affine_weights<const N: usize>(w: &[Vector<Rational, N>]) -> Option<Vec<Rational>> {
+    if w.len() == 1 {
+        // One point: its own weight, 1.
+        return Some(vec![Rational::one()]);
+    }
     let e: Vec<Vector<Rational, N>> = w[1..]
         .iter()
         .map(|x| lowest_terms::sub_vectors(x, &w[0]))
@@ -412,7 +416,8 @@ fn find<const N: usize>(
             Err(r) => return Err(format!("distance certificate: {r}")),
         };
         certs.push(cert);
-        let axis = lowest_terms::sub_vectors(&witness_b, &witness_a);
+        // `witness_b − witness_a = −Σλᵢwᵢ`: the proved `p`, negated.
+        let axis = -p;
         return Ok(Found::Separated {
             axis,
             separation: Separation {
@@ -477,10 +482,13 @@ fn touching<const N: usize>(
         seeds.push(-n.clone());
         seeds.push(n);
     }
+    // A vertex's own search direction `d` first: `a` maximises `d·a` over
+    // `A` and `b` minimises `d·b` over `B`, so where the vertex is the
+    // common point (`a = b`), `d` is a touching normal.
     for v in simplex.iter() {
         if let Some(d) = exact_direction(&v.dir) {
-            seeds.push(-d.clone());
-            seeds.push(d);
+            seeds.push(d.clone());
+            seeds.push(-d);
         }
     }
     let mut tried: Vec<Vector<Rational, N>> = Vec::new();
