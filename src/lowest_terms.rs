@@ -181,8 +181,11 @@ pub fn lcm(a: &BigInt, b: &BigInt) -> BigInt {
     a / BigInt::from_biguint(Sign::Plus, g) * b
 }
 
-/// `num / den` in lowest terms (`den ≠ 0`).
+/// `num / den` in lowest terms. Panics if `den = 0`, as `Ratio::new`
+/// does: every caller divides by a product of denominators or by a
+/// determinant it has checked.
 pub fn new(num: BigInt, den: BigInt) -> Rational {
+    assert!(!den.is_zero(), "lowest_terms::new: zero denominator");
     if num.is_zero() {
         return Rational::zero();
     }
