@@ -43,8 +43,9 @@
 //! bound, so that no `next_up` is needed per point. It holds `v·p`:
 //! `r ≥ 2R(1 − u)² − η/2` (one product, which may underflow, one sum), and
 //! `fl(e + r) ≥ e + r − u(|e| + r)`, so `fl(e + r) ≥ e + R` as soon as
-//! `R(1 − 6u) ≥ η/2 + u|e|`; that holds because `|e| ≤ 1.01 s + 3nη`
-//! (step 2 and eq. (2)) while `R ≥ 8u s + 3nη` (`γ₂ₙ₊₆ ≥ (2n + 6)u`,
+//! `R(1 − 6u) ≥ η/2 + u|e|`; that holds because `|e| ≤ s` (both sum the
+//! same rounded products in the same order, and rounding to nearest is
+//! monotone and odd) while `R ≥ 8u s + 3nη` (`γ₂ₙ₊₆ ≥ (2n + 6)u`,
 //! `n ≥ 1`). The same for `fl(e − r) ≤ e − R`.
 //! Every exact maximiser `i*` then has `hi(i*) ≥ v·p_{i*} ≥ v·p_k ≥ lo(k)`
 //! for every `k`: it is among the candidates `{i : hi(i) ≥ max_k lo(k)}`.
