@@ -58,7 +58,7 @@ use std::cmp::Ordering;
 use num_bigint::BigInt;
 use num_traits::{One, Zero};
 
-use crate::certified::axis::{gamma, SMALLEST_SUBNORMAL};
+use crate::certified::axis::{dot_terms, gamma, SMALLEST_SUBNORMAL};
 use crate::error::{Error, Which};
 use crate::lowest_terms;
 use crate::scalar::{dyadic_parts, rational_from_f64, Rational, Scalar};
@@ -322,13 +322,7 @@ fn enclosure<const N: usize>(
     p: &Vector<f64, N>,
     (rel, abs): (f64, f64),
 ) -> Option<(f64, f64)> {
-    let mut e = 0.0;
-    let mut s = 0.0;
-    for k in 0..N {
-        let t = vs[k] * p[k];
-        e += t;
-        s += t.abs();
-    }
+    let (e, s) = dot_terms(vs, p);
     if !(e.is_finite() && s.is_finite()) {
         return None;
     }
@@ -341,11 +335,15 @@ fn common_denominator<const N: usize>(v: &Vector<Rational, N>) -> ([BigInt; N], 
     // Powers of two (directions and points from doubles): the largest is
     // the lcm, and the scaling a shift.
     let mut e = [0u64; N];
-    let twos = (0..N).all(|k| {
-        let d = v[k].denom().magnitude();
-        e[k] = d.bits().saturating_sub(1);
-        d.count_ones() == 1
-    });
+    let twos = (0..N).all(
+        |k| match lowest_terms::power_of_two(v[k].denom().magnitude()) {
+            Some(x) => {
+                e[k] = x;
+                true
+            }
+            None => false,
+        },
+    );
     if twos {
         let top = e.iter().copied().max().unwrap_or(0);
         let num = std::array::from_fn(|k| v[k].numer() << (top - e[k]));
@@ -417,12 +415,7 @@ fn check_points<const N: usize>(points: &[Vector<f64, N>], which: Which) -> Resu
 /// products would take a gcd per term).
 pub(crate) fn dot_q<const N: usize>(u: &Vector<Rational, N>, v: &Vector<Rational, N>) -> Rational {
     let (un, ud) = common_denominator(u);
-    let (vn, vd) = if std::ptr::eq(u, v) {
-        // `u · u`: one common denominator.
-        (un.clone(), ud.clone())
-    } else {
-        common_denominator(v)
-    };
+    let (vn, vd) = common_denominator(v);
     let mut acc = BigInt::zero();
     for k in 0..N {
         if !un[k].is_zero() && !vn[k].is_zero() {
@@ -430,6 +423,13 @@ pub(crate) fn dot_q<const N: usize>(u: &Vector<Rational, N>, v: &Vector<Rational
         }
     }
     lowest_terms::new(acc, ud * vd)
+}
+
+/// `u · u`, as [`dot_q`] with one common denominator.
+pub(crate) fn norm2_q<const N: usize>(u: &Vector<Rational, N>) -> Rational {
+    let (un, ud) = common_denominator(u);
+    let acc = un.iter().fold(BigInt::zero(), |acc, x| acc + x * x);
+    lowest_terms::new(acc, &ud * &ud)
 }
 
 #[cfg(test)]

@@ -169,6 +169,11 @@ fn shift_out_zeros(v: &mut [u64]) {
     }
 }
 
+/// `k` when `x = 2^k`.
+pub fn power_of_two(x: &BigUint) -> Option<u64> {
+    (x.count_ones() == 1).then(|| x.bits() - 1)
+}
+
 /// `lcm(a, b)` of two positive values.
 pub fn lcm(a: &BigInt, b: &BigInt) -> BigInt {
     if a == b || b.is_one() {
@@ -189,7 +194,7 @@ pub fn new(num: BigInt, den: BigInt) -> Rational {
     if num.is_zero() {
         return Rational::zero();
     }
-    if den.magnitude().count_ones() == 1 {
+    if power_of_two(den.magnitude()).is_some() {
         // `±2^k`, as for doubles: the common factor is the common power of two.
         let twos = num
             .trailing_zeros()
@@ -242,7 +247,7 @@ fn over_common(x: &Rational, y: &Rational) -> (BigInt, BigInt, BigInt) {
     if dx == dy {
         return (x.numer().clone(), y.numer().clone(), dx.clone());
     }
-    let power = |d: &BigInt| (d.magnitude().count_ones() == 1).then(|| d.bits() - 1);
+    let power = |d: &BigInt| power_of_two(d.magnitude());
     if let (Some(ex), Some(ey)) = (power(dx), power(dy)) {
         return if ex > ey {
             (x.numer().clone(), y.numer() << (ex - ey), dx.clone())

@@ -56,7 +56,7 @@ use std::fmt;
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
 
-use crate::filtered::{dot_q, PointSet};
+use crate::filtered::{norm2_q, PointSet};
 use crate::lowest_terms;
 use crate::scalar::Rational;
 use crate::vector::Vector;
@@ -318,7 +318,7 @@ pub fn verify<const N: usize>(
                 return Err(Rejection::WeightSum { what: "distance" });
             }
             let p = lowest_terms::sub_vectors(&wa, &wb);
-            let p2 = dot_q(&p, &p);
+            let p2 = norm2_q(&p);
             // min over A − B of p·x = min_A p·a − max_B p·b.
             if lowest_terms::sub(&a.min_dot(&p).value, &b.max_dot(&p).value) < p2 {
                 return Err(Rejection::Support);
@@ -498,7 +498,7 @@ fn depth<const N: usize>(
     if a.max_dot(&n).value - b.min_dot(&n).value > c {
         return Err(Rejection::Support);
     }
-    let penetration = &n * (&c / dot_q(&n, &n));
+    let penetration = &n * (&c / norm2_q(&n));
     Ok(Proved::Depth {
         depth2,
         normal: n,

@@ -119,7 +119,7 @@ impl DotBound {
 
 /// `(e, s)` for one point: `e = fl(d·x)` by recursive summation, and
 /// `s = fl(Σ |fl(dᵢ xᵢ)|)` (the same rounded products).
-fn dot_terms<const N: usize>(d: &Vector<f64, N>, x: &Vector<f64, N>) -> (f64, f64) {
+pub(crate) fn dot_terms<const N: usize>(d: &Vector<f64, N>, x: &Vector<f64, N>) -> (f64, f64) {
     let mut e = 0.0;
     let mut s = 0.0;
     for i in 0..N {
