@@ -14,7 +14,7 @@
 //!
 //! # The bound ([`filter_bound`])
 //!
-//! Write `u = 2⁻⁵³` and `η = 2⁻¹⁰⁷⁴` (as in [`crate::certified::axis`],
+//! Write `u = 2⁻⁵³` and `η = 2⁻¹⁰⁷⁴` (as in [`crate::rounding`],
 //! whose rounding model and eq. (2) this extends). Let `v`, `p` be the exact
 //! direction and point (`n = N` coordinates), `ṽ`, `p̃` their shadows, and
 //! `e = fl(ṽ·p̃)`, `s = fl(Σ |fl(ṽᵢ p̃ᵢ)|)` computed by recursive summation.
@@ -28,7 +28,7 @@
 //!    bit). So `ṽᵢp̃ᵢ = vᵢpᵢ(1 + δ)(1 + δ')` and
 //!    `|ṽ·p̃ − v·p| ≤ β Σ|ṽᵢp̃ᵢ|` with
 //!    `β = (2α + α²)/(1 − α)² ≤ 4.01 u`.
-//! 2. **The float dot product.** By [`crate::certified::axis`] eq. (2),
+//! 2. **The float dot product.** By [`crate::rounding`] eq. (2),
 //!    `|e − ṽ·p̃| ≤ γ₂ₙ s + 2n η`, and (its eq. (1) applied to `s`)
 //!    `Σ|ṽᵢp̃ᵢ| ≤ (s + n η)/(1 − γₙ) ≤ (1 + 2γₙ)(s + n η)`.
 //! 3. **Together:** `|e − v·p| ≤ (γ₂ₙ + 4.01u(1 + 2γₙ)) s + (2n + 4.02 u n) η
@@ -58,9 +58,9 @@ use std::cmp::Ordering;
 use num_bigint::BigInt;
 use num_traits::{One, Zero};
 
-use crate::certified::axis::{dot_terms, gamma, SMALLEST_SUBNORMAL};
 use crate::error::{Error, Which};
 use crate::lowest_terms;
+use crate::rounding::{dot_terms, gamma, SMALLEST_SUBNORMAL};
 use crate::scalar::{dyadic_parts, rational_from_f64, Rational, Scalar};
 use crate::vector::Vector;
 

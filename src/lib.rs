@@ -115,6 +115,7 @@ mod lowest_terms;
 pub mod region;
 pub mod relation;
 pub mod round;
+pub mod rounding;
 pub mod scalar;
 pub mod shape;
 pub mod simplex;

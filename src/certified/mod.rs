@@ -42,17 +42,19 @@
 //!    into `N` candidate simplices with the support points on both sides of
 //!    it. Whatever it finds goes through the same checks as in step 2.
 //! 4. If the float loop gave no verdict, or no certificate is proved, run
-//!    the **exact path** on the same doubles (converted exactly
-//!    to rationals): the crate's own exact three-way query
-//!    ([`crate::verdict::verdict`]: the boolean loop and its descent in
-//!    `N = 2, 3`, the distance loop and its projected descent in `N ≥ 4`);
-//!    in `N = 1` a comparison of interval end points (no arithmetic at
-//!    all). The exact oracle (`gjk-oracle`) is never consulted: it judges
-//!    these answers in the tests.
+//!    the **exact path** on the same doubles (each one is a rational): the
+//!    exact mode ([`crate::exact::exact_query`], relation only), which
+//!    searches again in `f64` for a certificate it proves in exact
+//!    arithmetic — including the touching certificate, which this module's
+//!    float checks cannot prove — and runs the crate's exact three-way
+//!    query over rationals ([`crate::verdict::verdict`]) only where that
+//!    certificate is rejected. In `N = 1` a comparison of interval end
+//!    points decides (no arithmetic at all). The exact oracle (`gjk-oracle`)
+//!    is never consulted: it judges these answers in the tests.
 //!
 //! **Touching is only ever decided by the exact path**: a touching pair has
 //! no strictly separating axis and no simplex with the origin inside, so no
-//! float certificate exists for it. Neither do separations thinner than the
+//! certificate this module checks in floats exists for it. Neither do separations thinner than the
 //! dot products' error bound (about `2⁻⁴⁸` relative to the coordinates in
 //! 3D; `axis` has a test at the threshold). The report says which path decided
 //! ([`Certificate`]), so the fallback rate can be measured:
@@ -88,14 +90,14 @@ use std::fmt;
 
 use crate::distance::{distance, DistanceOptions, DistanceOutcome};
 use crate::error::{Error, Which};
+use crate::exact::{exact_query, ExactAnswer, ExactOptions};
+use crate::filtered::PointSet;
 use crate::relation::NoVerdict;
 use crate::relation::Relation;
-use crate::scalar::{rational_from_f64, Rational};
 use crate::shape::ConvexHull;
 use crate::simplex::Simplex;
 use crate::tolerance::DEFAULT_MAX_ITERATIONS;
 use crate::vector::Vector;
-use crate::verdict::verdict;
 
 pub use axis::{certify_axis, AxisCertificate};
 pub use bounds::{certify_distance, CertifiedDistance, DistanceBounds};
@@ -106,7 +108,7 @@ pub use simplex::{check_simplex, SimplexCheck};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CertifiedOptions {
     /// The most support points per loop, for the float loop and for the
-    /// exact contact query (default [`DEFAULT_MAX_ITERATIONS`]).
+    /// exact path (default [`DEFAULT_MAX_ITERATIONS`]).
     pub max_iterations: usize,
 }
 
@@ -222,8 +224,9 @@ pub struct CertifiedReport<const N: usize> {
     pub certificate: Certificate<N>,
     /// Support points computed by the float loop.
     pub float_iterations: usize,
-    /// Support points computed by the exact contact query (`0` when it did
-    /// not run, and in `N = 1` and `N ≥ 4`, whose exact paths have no loop).
+    /// Support points computed by the exact path: its float search's, and
+    /// the exact loop's where it ran (`0` when the exact path did not run,
+    /// and in `N = 1`, which compares end points).
     pub exact_iterations: usize,
 }
 
@@ -242,7 +245,7 @@ pub enum CertifiedError {
         /// The limit.
         limit: u128,
     },
-    /// The exact contact query reached the iteration cap
+    /// The exact path reached the iteration cap
     /// ([`CertifiedOptions::max_iterations`]) without a verdict.
     ExactNotConverged {
         /// Why, in words.
@@ -431,7 +434,8 @@ fn proved_simplex<const N: usize>(simplex: &Simplex<f64, N>) -> Option<Certifica
     }
 }
 
-/// The exact path: the relation and the exact loop's support points.
+/// The exact path: the relation, and the support points it computed (its
+/// float search's and, where a certificate is rejected, the exact loop's).
 fn exact_relation<const N: usize>(
     a: &[Vector<f64, N>],
     b: &[Vector<f64, N>],
@@ -442,23 +446,23 @@ fn exact_relation<const N: usize>(
         return Ok((interval_relation(a, b), 0));
     }
     // Every finite double is a rational (the hulls hold finite points only).
-    let exact = |p: &Vector<f64, N>| -> Result<Vec<Rational>, CertifiedError> {
-        p.iter()
-            .map(|x| rational_from_f64(*x).ok_or_else(|| failed(format!("{x} is not finite"))))
-            .collect()
+    let sa = PointSet::from_f64(a.to_vec(), Which::A).map_err(|e| failed(e.to_string()))?;
+    let sb = PointSet::from_f64(b.to_vec(), Which::B).map_err(|e| failed(e.to_string()))?;
+    let exact_opts = ExactOptions {
+        max_iterations: opts.max_iterations,
+        fallback: true,
+        relation_only: true,
     };
-    let ra = a.iter().map(exact).collect::<Result<Vec<_>, _>>()?;
-    let rb = b.iter().map(exact).collect::<Result<Vec<_>, _>>()?;
-    let ha =
-        ConvexHull::<Rational, N>::from_rows(&ra, Which::A).map_err(|e| failed(e.to_string()))?;
-    let hb =
-        ConvexHull::<Rational, N>::from_rows(&rb, Which::B).map_err(|e| failed(e.to_string()))?;
-    let report = verdict(&ha, &hb, opts.max_iterations).map_err(|e| failed(e.to_string()))?;
-    match report.verdict.result() {
-        Ok(relation) => Ok((relation, report.iterations)),
-        Err(reason) => Err(CertifiedError::ExactNotConverged {
+    let report = exact_query(&sa, &sb, &exact_opts).map_err(|e| failed(e.to_string()))?;
+    let iterations = report.float_iterations + report.exact_iterations;
+    match report.answer {
+        ExactAnswer::NoVerdict { reason } => Err(CertifiedError::ExactNotConverged {
             reason: reason.to_string(),
         }),
+        answer => match answer.relation() {
+            Some(relation) => Ok((relation, iterations)),
+            None => Err(failed(format!("no relation: {answer:?}"))),
+        },
     }
 }
 

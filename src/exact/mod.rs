@@ -67,13 +67,25 @@ pub struct ExactOptions {
     /// default); `false` returns [`ExactAnswer::Unproved`] instead, for a
     /// caller with its own exact path.
     pub fallback: bool,
+    /// Stop at the relation (`false` by default): a penetrating pair that an
+    /// intersecting certificate proves gets no depth ([`RELATION_ONLY`] in
+    /// its place; one that only the depth certificate can prove gets its
+    /// depth as usual), and a fallback runs the exact
+    /// three-way verdict only, no distance loop or EPA after it. For callers
+    /// that need the verdict alone ([`crate::certified::certify`]).
+    pub relation_only: bool,
 }
+
+/// The text in place of a value that [`ExactOptions::relation_only`] did not
+/// compute.
+pub const RELATION_ONLY: &str = "not computed (ExactOptions::relation_only)";
 
 impl Default for ExactOptions {
     fn default() -> Self {
         ExactOptions {
             max_iterations: DEFAULT_MAX_ITERATIONS,
             fallback: true,
+            relation_only: false,
         }
     }
 }
@@ -372,6 +384,8 @@ enum Found<const N: usize> {
     /// to be proved by the depth certificate.
     Penetrating {
         simplex: Simplex<f64, N>,
+        /// `true` when the intersecting certificate proved it.
+        proved: bool,
     },
 }
 
@@ -436,7 +450,10 @@ fn find<const N: usize>(
         return match verify(a, b, &cert) {
             Ok(Proved::Penetrating) => {
                 certs.push(cert);
-                Ok(Found::Penetrating { simplex })
+                Ok(Found::Penetrating {
+                    simplex,
+                    proved: true,
+                })
             }
             Ok(_) => Err("unexpected proof".into()),
             Err(r) => Err(format!("intersecting certificate: {r}")),
@@ -450,7 +467,10 @@ fn find<const N: usize>(
         // simplex, and its depth certificate, if it verifies, proves the
         // overlap by itself (a ball of radius `δ > 0` about the origin lies
         // in `A − B`).
-        Err(_) => Ok(Found::Penetrating { simplex }),
+        Err(_) => Ok(Found::Penetrating {
+            simplex,
+            proved: false,
+        }),
     }
 }
 
@@ -613,7 +633,11 @@ pub fn exact_query<const N: usize>(
     // Step 4: the exact loops, keeping what the float stage did.
     let fall_back = |stage, reason, float_iterations, certificates| {
         let (ha, hb) = exact_hulls(a, b)?;
-        let mut report = exact_loops(&ha, &hb, cap)?;
+        let mut report = if opts.relation_only {
+            verdict_only(&ha, &hb, cap)?
+        } else {
+            exact_loops(&ha, &hb, cap)?
+        };
         report.fallback = Some(Fallback { stage, reason });
         report.float_iterations = float_iterations;
         report.certificates = certificates;
@@ -625,7 +649,14 @@ pub fn exact_query<const N: usize>(
             separation: Ok(separation),
         },
         Ok(Found::Touching { normal }) => ExactAnswer::Touching { normal },
-        Ok(Found::Penetrating { simplex }) => {
+        Ok(Found::Penetrating { proved: true, .. }) if opts.relation_only => {
+            ExactAnswer::Penetrating {
+                depth: Err(RELATION_ONLY.into()),
+            }
+        }
+        // Not yet proved (the origin on a face of the float simplex): the
+        // depth certificate proves it, so it is sought even for the relation.
+        Ok(Found::Penetrating { simplex, .. }) => {
             let depth = find_depth(
                 a,
                 b,
@@ -655,6 +686,34 @@ pub fn exact_query<const N: usize>(
         fallback: None,
         float_iterations,
         exact_iterations: 0,
+    })
+}
+
+/// The exact three-way verdict alone (the fallback under
+/// [`ExactOptions::relation_only`]).
+fn verdict_only<const N: usize>(
+    a: &ConvexHull<Rational, N>,
+    b: &ConvexHull<Rational, N>,
+    max_iterations: usize,
+) -> Result<ExactReport<N>, Error> {
+    let report = verdict(a, b, max_iterations)?;
+    let answer = match report.verdict {
+        Verdict::Separated { axis, separation } => ExactAnswer::Separated {
+            axis,
+            separation: separation.ok_or_else(|| RELATION_ONLY.to_string()),
+        },
+        Verdict::Touching { normal, .. } => ExactAnswer::Touching { normal },
+        Verdict::Penetrating { .. } => ExactAnswer::Penetrating {
+            depth: Err(RELATION_ONLY.into()),
+        },
+        Verdict::NoVerdict { reason } => ExactAnswer::NoVerdict { reason },
+    };
+    Ok(ExactReport {
+        answer,
+        certificates: Vec::new(),
+        fallback: None,
+        float_iterations: 0,
+        exact_iterations: report.iterations,
     })
 }
 

@@ -53,6 +53,7 @@ pub fn proved_query<const N: usize>(
     let opts = ExactOptions {
         max_iterations,
         fallback: false,
+        ..ExactOptions::default()
     };
     let report = exact_query(&sa, &sb, &opts).map_err(|e| e.to_string())?;
     // The float search's support points and the verifier's passes (one per
