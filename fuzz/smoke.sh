@@ -7,7 +7,7 @@ cd "$(dirname "$0")"
 time=${SECONDS_PER_TARGET:-20}
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-for t in case_line query_f64 f32_bits diff_2d diff_3d diff_nd diff_exact certified; do
+for t in case_line query_f64 f32_bits diff_2d diff_3d diff_nd diff_exact certified rational_loops; do
   echo "== $t ($time s)"
   if ! cargo fuzz run -s none "$t" -- -max_total_time="$time" -timeout=10 \
       -print_final_stats=1 >"$log" 2>&1; then

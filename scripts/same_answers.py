@@ -152,6 +152,15 @@ def new_reason(text):
     return text
 
 
+def dim_of(run):
+    """The dimension of a generated file's run (`...-gen-4d-s0`), or None
+    (used by scripts/exact_answers.py)."""
+    for part in run.split("-"):
+        if part.endswith("d") and part[:-1].isdigit():
+            return int(part[:-1])
+    return None
+
+
 def map_pair(run, old, new):
     """Applies MAPPINGS to one pair of parsed JSON lines (base, head) of the
     run `run`: returns the base line as the head build prints it, where the

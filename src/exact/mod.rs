@@ -311,7 +311,9 @@ fn nearest_face<const N: usize>(
         if w.is_empty() {
             return Err("empty simplex".into());
         }
-        let lambda = affine_weights(&w).ok_or("affinely dependent simplex")?;
+        let Some(lambda) = affine_weights(&w) else {
+            return nearest_subface(pairs, w);
+        };
         let worst = (0..lambda.len())
             .filter(|&i| lambda[i].is_negative())
             .min_by(|&i, &j| lambda[i].cmp(&lambda[j]));
@@ -323,6 +325,35 @@ fn nearest_face<const N: usize>(
             }
         }
     }
+}
+
+/// An affinely dependent simplex (its float points were independent; its
+/// exact ones are not): the nearest face over the simplices with one vertex
+/// dropped, the one whose nearest point is closest to the origin (the
+/// nearest point of the hull lies on a proper face of it).
+#[allow(clippy::type_complexity)] // As `nearest_face`.
+fn nearest_subface<const N: usize>(
+    pairs: Vec<Pair>,
+    w: Vec<Vector<Rational, N>>,
+) -> Result<(Vec<Pair>, Vec<Vector<Rational, N>>, Vec<Rational>), String> {
+    let mut best: Option<(
+        Rational,
+        (Vec<Pair>, Vec<Vector<Rational, N>>, Vec<Rational>),
+    )> = None;
+    for i in 0..w.len() {
+        let (mut pairs, mut w) = (pairs.clone(), w.clone());
+        pairs.remove(i);
+        w.remove(i);
+        if let Ok(face) = nearest_face(pairs, w) {
+            let (p, _) = combine(&face.1, &face.2);
+            let p2 = dot_q(&p, &p);
+            if best.as_ref().is_none_or(|(b2, _)| p2 < *b2) {
+                best = Some((p2, face));
+            }
+        }
+    }
+    best.map(|(_, face)| face)
+        .ok_or_else(|| "affinely dependent simplex".into())
 }
 
 /// The exact direction of a float one.
@@ -380,13 +411,22 @@ enum Found<const N: usize> {
         normal: Vector<Rational, N>,
     },
     /// Penetrating, with the float simplex EPA starts from: proved by an
-    /// intersecting certificate, or (the origin on a face of the simplex)
-    /// to be proved by the depth certificate.
+    /// intersecting certificate (`on_face` is `None`), or, the origin on a
+    /// face of the simplex that no normal was proved to support, to be
+    /// proved by the depth certificate (or touching after all, by a normal
+    /// the float EPA finds: `on_face` is that face).
     Penetrating {
         simplex: Simplex<f64, N>,
-        /// `true` when the intersecting certificate proved it.
-        proved: bool,
+        on_face: Option<Face<N>>,
     },
+}
+
+/// A face of the float simplex holding the origin: its index pairs, exact
+/// points and exact weights (`Σ λᵢ wᵢ = 0`).
+struct Face<const N: usize> {
+    pairs: Vec<Pair>,
+    w: Vec<Vector<Rational, N>>,
+    lambda: Vec<Rational>,
 }
 
 /// Steps 1–3 of the module docs for the relation (and the distance):
@@ -452,14 +492,16 @@ fn find<const N: usize>(
                 certs.push(cert);
                 Ok(Found::Penetrating {
                     simplex,
-                    proved: true,
+                    on_face: None,
                 })
             }
             Ok(_) => Err("unexpected proof".into()),
             Err(r) => Err(format!("intersecting certificate: {r}")),
         };
     }
-    match touching(a, b, &simplex, &pairs, &w, &lambda, axis, certs) {
+    let face = Face { pairs, w, lambda };
+    let seeds = touching_seeds(&simplex, &face, axis);
+    match touching(a, b, &face, seeds, certs) {
         Ok(normal) => Ok(Found::Touching { normal }),
         // The origin on a face of the simplex, and no normal supports
         // `A − B` there: the shapes may still overlap (the origin on an
@@ -469,30 +511,29 @@ fn find<const N: usize>(
         // in `A − B`).
         Err(_) => Ok(Found::Penetrating {
             simplex,
-            proved: false,
+            on_face: Some(face),
         }),
     }
 }
 
-/// The touching certificate (module docs, step 3): the common point from
-/// the weights, a normal from the float run's directions.
-#[allow(clippy::too_many_arguments)] // The float run's pieces, one caller.
-fn touching<const N: usize>(
-    a: &PointSet<N>,
-    b: &PointSet<N>,
+/// The points of the face with positive weights (they span the face the
+/// origin is interior to).
+fn span_of<const N: usize>(face: &Face<N>) -> Vec<Vector<Rational, N>> {
+    (0..face.w.len())
+        .filter(|&i| face.lambda[i].is_positive())
+        .map(|i| face.w[i].clone())
+        .collect()
+}
+
+/// Candidate touching normals from the float run (module docs, step 3):
+/// the float axis; the facet's own normal when the face has `N` points;
+/// each vertex's search direction, both ways.
+fn touching_seeds<const N: usize>(
     simplex: &Simplex<f64, N>,
-    pairs: &[Pair],
-    w: &[Vector<Rational, N>],
-    lambda: &[Rational],
+    face: &Face<N>,
     axis: Option<Vector<f64, N>>,
-    certs: &mut Vec<Certificate<N>>,
-) -> Result<Vector<Rational, N>, String> {
-    let face: Vec<usize> = (0..w.len()).filter(|&i| lambda[i].is_positive()).collect();
-    let span: Vec<Vector<Rational, N>> = face.iter().map(|&i| w[i].clone()).collect();
-    let common_a = merged(face.iter().map(|&i| (pairs[i].a, lambda[i].clone())));
-    let common_b = merged(face.iter().map(|&i| (pairs[i].b, lambda[i].clone())));
-    // Seeds: the float axis; the facet's own normal when the face has N
-    // points; each vertex's search direction, both ways.
+) -> Vec<Vector<Rational, N>> {
+    let span = span_of(face);
     let mut seeds: Vec<Vector<Rational, N>> = Vec::new();
     if let Some(d) = axis.as_ref().and_then(exact_direction) {
         seeds.push(d);
@@ -511,6 +552,26 @@ fn touching<const N: usize>(
             seeds.push(-d);
         }
     }
+    seeds
+}
+
+/// The touching certificate (module docs, step 3): the common point from
+/// the face's weights, the normal the first seed that supports both shapes
+/// there, once projected onto the orthogonal complement of the face.
+fn touching<const N: usize>(
+    a: &PointSet<N>,
+    b: &PointSet<N>,
+    face: &Face<N>,
+    seeds: Vec<Vector<Rational, N>>,
+    certs: &mut Vec<Certificate<N>>,
+) -> Result<Vector<Rational, N>, String> {
+    let (pairs, lambda) = (&face.pairs, &face.lambda);
+    let positive: Vec<usize> = (0..lambda.len())
+        .filter(|&i| lambda[i].is_positive())
+        .collect();
+    let span = span_of(face);
+    let common_a = merged(positive.iter().map(|&i| (pairs[i].a, lambda[i].clone())));
+    let common_b = merged(positive.iter().map(|&i| (pairs[i].b, lambda[i].clone())));
     let mut tried: Vec<Vector<Rational, N>> = Vec::new();
     for s in seeds {
         let n = orthogonal_part(&s, &span);
@@ -554,16 +615,28 @@ fn find_depth<const N: usize>(
     max_iterations: usize,
     iterations: &mut usize,
     certs: &mut Vec<Certificate<N>>,
-) -> Result<Depth<N>, String> {
+) -> Result<Depth<N>, DepthMiss<N>> {
+    let miss = |reason: String| DepthMiss {
+        reason,
+        touching: None,
+    };
     let opts = EpaOptions {
         max_iterations,
         ..EpaOptions::default()
     };
     let (report, kept) =
-        epa_keeping_polytope(ra, rb, simplex, &opts).map_err(|e| format!("f64 EPA: {e}"))?;
+        epa_keeping_polytope(ra, rb, simplex, &opts).map_err(|e| miss(format!("f64 EPA: {e}")))?;
     *iterations += report.iterations;
-    let kept = kept.ok_or_else(|| format!("f64 EPA: {}", report.outcome.name()))?;
-    let vertices = pairs_of(ra, rb, kept.vertices.iter()).ok_or("unrecorded support point")?;
+    let Some(kept) = kept else {
+        let reason = format!("f64 EPA: {}", report.outcome.name());
+        let touching = match report.outcome {
+            EpaOutcome::Touching { normal } => Some(normal),
+            _ => None,
+        };
+        return Err(DepthMiss { reason, touching });
+    };
+    let vertices = pairs_of(ra, rb, kept.vertices.iter())
+        .ok_or_else(|| miss("unrecorded support point".into()))?;
     let cert = Certificate::Depth {
         vertices,
         facets: kept.facets,
@@ -582,9 +655,16 @@ fn find_depth<const N: usize>(
                 penetration,
             })
         }
-        Ok(_) => Err("unexpected proof".into()),
-        Err(r) => Err(format!("depth certificate: {r}")),
+        Ok(_) => Err(miss("unexpected proof".into())),
+        Err(r) => Err(miss(format!("depth certificate: {r}"))),
     }
+}
+
+/// Why [`find_depth`] proved no depth, and the float EPA's normal when it
+/// found the origin on the boundary of `A − B` (a touching normal to try).
+struct DepthMiss<const N: usize> {
+    reason: String,
+    touching: Option<Vector<f64, N>>,
 }
 
 /// The exact hulls for the fallback.
@@ -649,14 +729,14 @@ pub fn exact_query<const N: usize>(
             separation: Ok(separation),
         },
         Ok(Found::Touching { normal }) => ExactAnswer::Touching { normal },
-        Ok(Found::Penetrating { proved: true, .. }) if opts.relation_only => {
+        Ok(Found::Penetrating { on_face: None, .. }) if opts.relation_only => {
             ExactAnswer::Penetrating {
                 depth: Err(RELATION_ONLY.into()),
             }
         }
         // Not yet proved (the origin on a face of the float simplex): the
         // depth certificate proves it, so it is sought even for the relation.
-        Ok(Found::Penetrating { simplex, .. }) => {
+        Ok(Found::Penetrating { simplex, on_face }) => {
             let depth = find_depth(
                 a,
                 b,
@@ -667,12 +747,24 @@ pub fn exact_query<const N: usize>(
                 &mut float_iterations,
                 &mut certificates,
             );
+            // The float EPA found the origin on the boundary: its normal is
+            // one more seed for the touching certificate of the face.
+            let depth = depth.map_err(|miss| {
+                let touched = on_face.as_ref().zip(miss.touching).and_then(|(face, n)| {
+                    let seeds = exact_direction(&n).into_iter().collect();
+                    touching(a, b, face, seeds, &mut certificates).ok()
+                });
+                (miss.reason, touched)
+            });
             match depth {
                 Ok(depth) => ExactAnswer::Penetrating { depth: Ok(depth) },
-                Err(reason) if !opts.fallback => {
+                Err((_, Some(normal))) => ExactAnswer::Touching { normal },
+                Err((reason, None)) if !opts.fallback => {
                     return Ok(unproved("depth", reason, float_iterations, certificates))
                 }
-                Err(reason) => return fall_back("depth", reason, float_iterations, certificates),
+                Err((reason, None)) => {
+                    return fall_back("depth", reason, float_iterations, certificates)
+                }
             }
         }
         Err(reason) if !opts.fallback => {

@@ -33,11 +33,15 @@ fn main() {
                 let name = format!("{}-{dim}d-{seed}", family.name());
                 if dim <= 3 {
                     write(dir, "diff_nd", &name, &diff_seed(&params, true));
+                    write(dir, "rational_loops", &name, &diff_seed(&params, true));
                 }
                 match dim {
                     2 => write(dir, "diff_2d", &name, &diff_seed(&params, false)),
                     3 => write(dir, "diff_3d", &name, &diff_seed(&params, false)),
-                    _ if seed == 1 => write(dir, "diff_nd", &name, &diff_seed(&params, true)),
+                    _ if seed == 1 => {
+                        write(dir, "diff_nd", &name, &diff_seed(&params, true));
+                        write(dir, "rational_loops", &name, &diff_seed(&params, true));
+                    }
                     _ => {}
                 }
                 let pair = build(&params).expect("valid parameters");

@@ -7,8 +7,10 @@
 //! | `case_line` | any bytes | the case-line parser gives a case or a typed error |
 //! | `query_f64` | `f64` bit patterns, 3D | the boolean query gives a typed error or an outcome within the cap |
 //! | `f32_bits` | `f32` bit patterns, 2D or 3D, any cap | boolean, three-way and distance queries: typed errors for NaN/∞, iterations within the cap, finite answers |
-//! | `diff_2d`, `diff_3d` | a generated pair ([`gjk_gen`]) or raw small dyadic points | [`check`]: exact mode equals the oracle; `f64` (and `f32` when every coordinate is exact in it) agrees with it outside the tolerance band |
+//! | `diff_2d`, `diff_3d` | a generated pair ([`gjk_gen`]) or raw small dyadic points | [`check`]: the exact mode's answer, proved and judged ([`crate::fuzzing_exact::proved_answer`]: certificates verified again; the construction's claims, or the oracle on raw points), is the truth; `f64` (and `f32` when every coordinate is exact in it) agrees with it outside the tolerance band |
 //! | `diff_nd` | the same in 1 to 6 dimensions | the same ([`check`]; the three-way query only in 2D and 3D) |
+//! | `certified`, `diff_exact` | as `diff_nd` | [`certified`], [`crate::fuzzing_exact`]: certified `f64` gives the exact relation; the exact mode's certificates verify again and its answers are the construction's or the oracle's |
+//! | `rational_loops` | as `diff_nd` | [`rational_loops`]: the generic loops run on rationals (boolean, distance with each sub-algorithm, the three-way verdict, EPA) equal the exact oracle |
 //!
 //! A failed check panics with the case printed: mantissas and exponent
 //! (exact), and the `f64` coordinates' bits, so that it can be pasted into a
@@ -44,7 +46,8 @@
 //!   the float simplex degenerate (documented in [`gjk::boolean`]); the
 //!   distance loop is held to the rule above on the same input.
 //!
-//! Exact mode has no band: its verdicts must equal the oracle's.
+//! Exact answers have no band: the exact mode's and the rational loops'
+//! must equal the oracle's.
 
 use arbitrary::{Arbitrary, Result as ArbResult, Unstructured};
 
@@ -58,11 +61,11 @@ use gjk::vector::Vector;
 use gjk::verdict::{by_boolean_loop, Verdict};
 use gjk::NoVerdict;
 use gjk_gen::arbitrary_impls::{decode_params, take};
-use gjk_gen::{build, exact_answer, exact_rows, vectors_of, Answer, AnswerError, Expected, Family};
+use gjk_gen::{build, exact_answer, exact_rows, vectors_of, AnswerError, Expected, Family};
 use gjk_oracle::{self as oracle, OracleError, Relation};
 
 /// The fuzz targets, as named in `fuzz/Cargo.toml` and `fuzz/corpus/`.
-pub const TARGETS: [&str; 8] = [
+pub const TARGETS: [&str; 9] = [
     "case_line",
     "query_f64",
     "f32_bits",
@@ -71,6 +74,7 @@ pub const TARGETS: [&str; 8] = [
     "diff_nd",
     "certified",
     "diff_exact",
+    "rational_loops",
 ];
 
 /// Decodes a fuzzer's bytes into `T` exactly as `libfuzzer-sys` 0.4
@@ -104,6 +108,7 @@ pub fn replay(target: &str, bytes: &[u8]) -> Result<bool, String> {
         "diff_nd" => run(bytes, diff_nd),
         "certified" => run(bytes, certified),
         "diff_exact" => run(bytes, crate::fuzzing_exact::diff_exact),
+        "rational_loops" => run(bytes, rational_loops),
         other => return Err(format!("unknown fuzz target {other:?}")),
     })
 }
@@ -425,8 +430,8 @@ impl F32Bits {
     }
 }
 
-/// Differential, 2D: exact boolean, three-way and distance queries equal
-/// the oracle; `f64` agrees outside the band (module docs).
+/// Differential, 2D: the exact mode's proved answer is the truth; `f64`
+/// and `f32` agree with it outside the band (module docs, [`check`]).
 pub fn diff_2d(input: Diff2) {
     check::<2>(&input.0);
 }
@@ -436,9 +441,9 @@ pub fn diff_3d(input: Diff3) {
     check::<3>(&input.0);
 }
 
-/// Differential in 1 to 6 dimensions: the distance query (exact and
-/// `f64`) against the oracle, and in 2D and 3D everything [`diff_2d`]
-/// checks.
+/// Differential in 1 to 6 dimensions: the float distance query against
+/// the exact mode's proved answer, and in 2D and 3D everything
+/// [`diff_2d`] checks.
 pub fn diff_nd(input: DiffN) {
     let d = &input.0;
     match d.dim {
@@ -502,12 +507,25 @@ fn overlap<T: Scalar, const N: usize>(
     Some(max_a - min_b)
 }
 
+/// The exact answer a differential case is checked against.
+struct Truth {
+    relation: Relation,
+    /// `dist²` (`0` unless separated).
+    dist2: Rational,
+}
+
+impl Truth {
+    fn intersects(&self) -> bool {
+        self.relation != Relation::Separated
+    }
+}
+
 /// The checks of one differential case.
 struct Check<'a> {
     d: &'a Diff,
     a: Vec<Vec<Rational>>,
     b: Vec<Vec<Rational>>,
-    truth: Answer,
+    truth: Truth,
     /// `max |a − b|` over the points of `A − B`.
     scale: f64,
 }
@@ -783,8 +801,10 @@ fn sub_algorithms<const N: usize>() -> Vec<SubAlgorithm> {
 
 /// Certified `f64` ([`gjk::certified`]) in 1 to 6 dimensions (input as
 /// [`diff_nd`]): on every input whose coordinates are exactly doubles, the
-/// certified verdict is the oracle's relation, whichever path (axis,
-/// enclosing simplex, exact fallback) decided it.
+/// certified verdict is the exact relation, whichever path (axis,
+/// enclosing simplex, exact path) decided it. The exact relation is the
+/// exact mode's, proved and judged
+/// ([`crate::fuzzing_exact::proved_answer`]: the oracle's on raw points).
 pub fn certified(input: DiffN) {
     let d = &input.0;
     match d.dim {
@@ -814,11 +834,8 @@ fn check_certified<const N: usize>(d: &Diff) {
     let (Some(fa), Some(fb)) = (to_f64(&a), to_f64(&b)) else {
         return;
     };
-    let truth = match oracle::relation(&a, &b) {
-        Ok(t) => t,
-        Err(OracleError::TooLarge { .. }) => return,
-        Err(e) => panic!("oracle relation failed: {e}\n  {}", d.show()),
-    };
+    // The exact mode's answer, judged by the construction or the oracle.
+    let truth = crate::fuzzing_exact::proved_answer::<N>(d, &a, &b).relation;
     let (Ok(ha), Ok(hb)) = (ConvexHull::new(fa, Which::A), ConvexHull::new(fb, Which::B)) else {
         panic!("f64 hulls of exact doubles refused\n  {}", d.show());
     };
@@ -850,45 +867,102 @@ impl Diff {
     }
 }
 
+impl<'a> Check<'a> {
+    /// The checks of case `d` against `truth` (`a`, `b` its exact points).
+    fn new(d: &'a Diff, a: Vec<Vec<Rational>>, b: Vec<Vec<Rational>>, truth: Truth) -> Self {
+        let mut scale2: f64 = 0.0;
+        for p in &a {
+            for q in &b {
+                let s: Rational = p.iter().zip(q).map(|(x, y)| (x - y) * (x - y)).sum();
+                scale2 = scale2.max(s.to_f64());
+            }
+        }
+        Check {
+            d,
+            scale: scale2.sqrt(),
+            a,
+            b,
+            truth,
+        }
+    }
+
+    /// The generator's claims about its pair hold.
+    fn claims(&self) {
+        if let Some(r) = self.d.expected.relation {
+            if r != self.truth.relation {
+                self.fail(format!("the generator claims {r:?}"));
+            }
+        }
+        if let Some(d2) = &self.d.expected.dist2 {
+            if *d2 != self.truth.dist2 {
+                self.fail(format!("the generator claims dist2 = {d2}"));
+            }
+        }
+    }
+}
+
 /// The differential checks of the module docs on one case in dimension `N`
-/// (`N = d.dim`): exact mode against the oracle, then `f64`, then `f32`
-/// when every coordinate is exactly an `f32`. Panics with the case printed
-/// on the first failed check; returns quietly for inputs past the oracle's
-/// limits.
+/// (`N = d.dim`): the exact mode's proved answer
+/// ([`crate::fuzzing_exact::proved_answer`]) is the truth; `f64`, then
+/// `f32` when every coordinate is exactly an `f32`, are held to it. Panics
+/// with the case printed on the first failed check.
 pub fn check<const N: usize>(d: &Diff) {
     assert_eq!(d.dim, N, "a {}-dimensional case checked in {N}D", d.dim);
     let a = exact_rows(&d.a, d.exp);
     let b = exact_rows(&d.b, d.exp);
+    let proved = crate::fuzzing_exact::proved_answer::<N>(d, &a, &b);
+    let truth = Truth {
+        relation: proved.relation,
+        dist2: proved.dist2,
+    };
+    let check = Check::new(d, a, b, truth);
+    check.floats::<f64, N>();
+    if d.a
+        .iter()
+        .chain(&d.b)
+        .flatten()
+        .all(|m| m.unsigned_abs() < 1 << 24)
+    {
+        check.floats::<f32, N>();
+    }
+}
+
+/// The generic loops run on exact rationals, in 1 to 6 dimensions (input
+/// as [`diff_nd`]), against the exact oracle: the boolean loop's
+/// three-way query (2D and 3D), the distance loop with each sub-algorithm,
+/// the distance route's three-way verdict, and EPA on penetrating pairs.
+/// The exact mode runs these loops only where a certificate is rejected;
+/// this target runs them on every input, so it is as slow as rational
+/// arithmetic is (tens of milliseconds per input), and is not one of the
+/// fast differential targets.
+pub fn rational_loops(input: DiffN) {
+    let d = &input.0;
+    match d.dim {
+        1 => check_rational_loops::<1>(d),
+        2 => check_rational_loops::<2>(d),
+        3 => check_rational_loops::<3>(d),
+        4 => check_rational_loops::<4>(d),
+        5 => check_rational_loops::<5>(d),
+        _ => check_rational_loops::<6>(d),
+    }
+}
+
+/// [`rational_loops`] in dimension `N`: returns quietly for inputs past the
+/// oracle's limits.
+fn check_rational_loops<const N: usize>(d: &Diff) {
+    let a = exact_rows(&d.a, d.exp);
+    let b = exact_rows(&d.b, d.exp);
     let truth = match exact_answer(&a, &b) {
-        Ok(t) => t,
+        Ok(t) => Truth {
+            relation: t.relation,
+            dist2: t.dist2,
+        },
         // Past the oracle's documented limits: not a finding.
         Err(AnswerError::Oracle(OracleError::TooLarge { .. })) => return,
         Err(e) => panic!("exact answer failed: {e}\n  {}", d.show()),
     };
-    let mut scale2: f64 = 0.0;
-    for p in &a {
-        for q in &b {
-            let s: Rational = p.iter().zip(q).map(|(x, y)| (x - y) * (x - y)).sum();
-            scale2 = scale2.max(s.to_f64());
-        }
-    }
-    let check = Check {
-        d,
-        scale: scale2.sqrt(),
-        a,
-        b,
-        truth,
-    };
-    if let Some(r) = d.expected.relation {
-        if r != check.truth.relation {
-            check.fail(format!("the generator claims {r:?}"));
-        }
-    }
-    if let Some(d2) = &d.expected.dist2 {
-        if *d2 != check.truth.dist2 {
-            check.fail(format!("the generator claims dist2 = {d2}"));
-        }
-    }
+    let check = Check::new(d, a, b, truth);
+    check.claims();
     let (Ok(ea), Ok(eb)) = (
         ConvexHull::<Rational, N>::new(vectors_of(&d.a, d.exp), Which::A),
         ConvexHull::<Rational, N>::new(vectors_of(&d.b, d.exp), Which::B),
@@ -903,13 +977,4 @@ pub fn check<const N: usize>(d: &Diff) {
     }
     check.exact_verdict(&ea, &eb);
     check.exact_epa(&ea, &eb);
-    check.floats::<f64, N>();
-    if d.a
-        .iter()
-        .chain(&d.b)
-        .flatten()
-        .all(|m| m.unsigned_abs() < 1 << 24)
-    {
-        check.floats::<f32, N>();
-    }
 }

@@ -1,29 +1,37 @@
-//! The body of the fuzz target `diff_exact` (issue 19): the exact mode that
-//! finds in `f64` and proves exactly ([`gjk::exact`]) against the judges,
-//! on the same inputs as `diff_nd` ([`crate::fuzzing::DiffN`]).
+//! The exact mode under fuzzing: the body of the target `diff_exact`, and
+//! the truth of the differential targets (`diff_2d`, `diff_3d`, `diff_nd`:
+//! [`proved_answer`]). The exact mode finds in `f64` and proves exactly
+//! ([`gjk::exact`]); here it is held to the judges, on the inputs of
+//! `diff_nd` ([`crate::fuzzing::DiffN`]).
 //!
-//! For every input, `exact_query` (with its fallback) must answer, and
-//! every certificate it returns must verify again. Then:
+//! For every input, [`proved_answer`] requires that `exact_query` (with its
+//! fallback) answers and that every certificate it returns verifies again.
+//! Then:
 //!
 //! * a **generated** pair's answer must match what its construction
-//!   guarantees (relation, exact `dist²`; [`gjk_gen::Expected`]), and
-//!   `--scalar f64-certified` ([`gjk::certified::certify`]) may not
-//!   contradict the exact relation;
+//!   guarantees (relation, exact `dist²`; [`gjk_gen::Expected`]);
 //! * a **raw** pair (at most 5 points a side) is judged by the exact oracle
 //!   (`gjk-oracle`): relation, `dist²` and `δ²`.
 //!
+//! `diff_exact` adds: `--scalar f64-certified`
+//! ([`gjk::certified::certify`]) may not contradict the exact relation
+//! (doubles only).
+//!
 //! The oracle and the exact loops run only where they must (raw pairs, and
 //! fallbacks), so most executions cost a few float loops and one exact
-//! support pass per certificate.
+//! support pass per certificate. The generic loops run on rationals are
+//! held to the oracle by their own target, `rational_loops`
+//! ([`crate::fuzzing::rational_loops`]).
 
 use gjk::certificate::verify;
 use gjk::certified::{certify, CertifiedOptions};
 use gjk::exact::{exact_query, ExactAnswer, ExactOptions};
 use gjk::filtered::PointSet;
 use gjk::shape::ConvexHull;
-use gjk::{Rational, Vector, Which};
+use gjk::{Rational, Relation, Vector, Which};
 use gjk_gen::exact_rows;
 use gjk_oracle::PenetrationDepth;
+use num_traits::Zero;
 
 use crate::fuzzing::{Diff, DiffN};
 
@@ -46,12 +54,27 @@ fn vectors<const N: usize>(rows: &[Vec<Rational>]) -> Vec<Vector<Rational, N>> {
         .collect()
 }
 
-fn check<const N: usize>(d: &Diff) {
-    let fail = |what: String| -> ! { panic!("diff_exact mismatch: {what}\n  {}", d.show()) };
-    let (ra, rb) = (exact_rows(&d.a, d.exp), exact_rows(&d.b, d.exp));
-    let sa = PointSet::from_rational(vectors::<N>(&ra), Which::A)
+/// The exact mode's answer to one case, proved and judged (module docs).
+pub(crate) struct Proved {
+    /// The relation.
+    pub relation: Relation,
+    /// `dist²` of a separated pair, `0` otherwise.
+    pub dist2: Rational,
+}
+
+/// The exact mode's answer to case `d` (`N = d.dim`; `ra`, `rb` its exact
+/// points), every certificate verified again, held to the construction's
+/// claims (a generated pair) or the oracle (raw points). Panics with the
+/// case printed on the first failed check.
+pub(crate) fn proved_answer<const N: usize>(
+    d: &Diff,
+    ra: &[Vec<Rational>],
+    rb: &[Vec<Rational>],
+) -> Proved {
+    let fail = |what: String| -> ! { panic!("exact mode mismatch: {what}\n  {}", d.show()) };
+    let sa = PointSet::from_rational(vectors::<N>(ra), Which::A)
         .unwrap_or_else(|e| fail(format!("point set a: {e}")));
-    let sb = PointSet::from_rational(vectors::<N>(&rb), Which::B)
+    let sb = PointSet::from_rational(vectors::<N>(rb), Which::B)
         .unwrap_or_else(|e| fail(format!("point set b: {e}")));
     let report = exact_query(&sa, &sb, &ExactOptions::default())
         .unwrap_or_else(|e| fail(format!("exact_query: {e}")));
@@ -65,10 +88,10 @@ fn check<const N: usize>(d: &Diff) {
     };
     let dist2 = match &report.answer {
         ExactAnswer::Separated { separation, .. } => match separation {
-            Ok(s) => Some(s.dist2.clone()),
+            Ok(s) => s.dist2.clone(),
             Err(e) => fail(format!("no exact distance: {e}")),
         },
-        _ => None,
+        _ => Rational::zero(),
     };
     let depth2 = match &report.answer {
         ExactAnswer::Penetrating { depth } => match depth {
@@ -83,53 +106,60 @@ fn check<const N: usize>(d: &Diff) {
                 fail(format!("relation {relation:?}, construction says {want:?}"));
             }
         }
-        if let (Some(want), Some(got)) = (&d.expected.dist2, &dist2) {
-            if want != got {
-                fail(format!("dist2 {got}, construction says {want}"));
+        if let Some(want) = &d.expected.dist2 {
+            if *want != dist2 {
+                fail(format!("dist2 {dist2}, construction says {want}"));
             }
         }
-        // f64-certified may fail, never contradict (doubles only: each
-        // coordinate exact in f64).
-        let doubles = |rows: &[Vec<Rational>]| -> Option<Vec<Vector<f64, N>>> {
-            rows.iter()
-                .map(|r| {
-                    let v = Vector::<f64, N>::from_fn(|i, _| gjk::Scalar::to_f64(&r[i]));
-                    let back = (0..N)
-                        .all(|i| gjk::scalar::rational_from_f64(v[i]).as_ref() == Some(&r[i]));
-                    back.then_some(v)
-                })
-                .collect()
-        };
-        if let (Some(fa), Some(fb)) = (doubles(&ra), doubles(&rb)) {
-            let (ha, hb) = (
-                ConvexHull::new(fa, Which::A).unwrap_or_else(|e| fail(e.to_string())),
-                ConvexHull::new(fb, Which::B).unwrap_or_else(|e| fail(e.to_string())),
-            );
-            if let Ok(c) = certify(&ha, &hb, &CertifiedOptions::default()) {
-                if c.verdict != relation {
-                    fail(format!("f64-certified {:?}, exact {relation:?}", c.verdict));
-                }
-            }
-        }
-        return;
+        return Proved { relation, dist2 };
     }
     // Raw points: the oracle judges.
-    let want = gjk_oracle::relation(&ra, &rb).unwrap_or_else(|e| fail(format!("oracle: {e}")));
+    let want = gjk_oracle::relation(ra, rb).unwrap_or_else(|e| fail(format!("oracle: {e}")));
     if want != relation {
         fail(format!("relation {relation:?}, oracle {want:?}"));
     }
-    if let Some(got) = &dist2 {
-        let want = gjk_oracle::distance_squared(&ra, &rb)
+    if relation == Relation::Separated {
+        let want = gjk_oracle::distance_squared(ra, rb)
             .unwrap_or_else(|e| fail(format!("oracle: {e}")))
             .dist2;
-        if *got != want {
-            fail(format!("dist2 {got}, oracle {want}"));
+        if dist2 != want {
+            fail(format!("dist2 {dist2}, oracle {want}"));
         }
     }
     if let Some(got) = &depth2 {
-        match gjk_oracle::penetration_depth(&ra, &rb) {
+        match gjk_oracle::penetration_depth(ra, rb) {
             Ok(PenetrationDepth::Penetrating { depth2: want, .. }) if want == *got => {}
             other => fail(format!("depth2 {got}, oracle {other:?}")),
+        }
+    }
+    Proved { relation, dist2 }
+}
+
+fn check<const N: usize>(d: &Diff) {
+    let (ra, rb) = (exact_rows(&d.a, d.exp), exact_rows(&d.b, d.exp));
+    let Proved { relation, .. } = proved_answer::<N>(d, &ra, &rb);
+    // f64-certified may fail, never contradict (doubles only: each
+    // coordinate exact in f64).
+    let fail = |what: String| -> ! { panic!("diff_exact mismatch: {what}\n  {}", d.show()) };
+    let doubles = |rows: &[Vec<Rational>]| -> Option<Vec<Vector<f64, N>>> {
+        rows.iter()
+            .map(|r| {
+                let v = Vector::<f64, N>::from_fn(|i, _| gjk::Scalar::to_f64(&r[i]));
+                let back =
+                    (0..N).all(|i| gjk::scalar::rational_from_f64(v[i]).as_ref() == Some(&r[i]));
+                back.then_some(v)
+            })
+            .collect()
+    };
+    if let (Some(fa), Some(fb)) = (doubles(&ra), doubles(&rb)) {
+        let (ha, hb) = (
+            ConvexHull::new(fa, Which::A).unwrap_or_else(|e| fail(e.to_string())),
+            ConvexHull::new(fb, Which::B).unwrap_or_else(|e| fail(e.to_string())),
+        );
+        if let Ok(c) = certify(&ha, &hb, &CertifiedOptions::default()) {
+            if c.verdict != relation {
+                fail(format!("f64-certified {:?}, exact {relation:?}", c.verdict));
+            }
         }
     }
 }

@@ -104,3 +104,67 @@ fn targets_are_wired_up() {
         }
     }
 }
+
+/// Corpus inputs on which the exact mode once fell back to its exact loops
+/// over rationals (issue 19), each taking 2–50 ms there: touching pairs
+/// whose float search ended with the origin on a face it found no normal
+/// for, and whose float EPA then found the origin on the boundary of
+/// `A − B` (its normal now seeds the touching certificate); and a 6D
+/// `near-gap` pair whose float simplex's exact points are affinely
+/// dependent (the nearest face of its sub-simplices is now used). Each is
+/// proved without the fallback, with the answer of the exact loops.
+#[test]
+fn exact_mode_proves_these_without_its_fallback() {
+    use gjk_cli::fuzzing::{decode, Diff, DiffN};
+    for file in [
+        "diff_nd/ef2955825da57cdf87bcaff5c3dec38c65edd1b4", // 3D edge-edge-crossing, touching
+        "diff_nd/3d50f0ffda26a15e052b2bb8068d3a4275d7c609", // 4D edge-edge-collinear, touching
+        "diff_nd/64a29200084e1f4b42b13b1d5a04ca3d4eb647ef", // 5D edge-face, touching
+        "diff_nd/a25389ec745e83959f4dd505f9f1e79faab8b3d2", // 6D face-face, touching
+        "certified/499991bcbcaaa17da6fc81a294e13a488eca2898", // 6D near-gap, affinely dependent
+    ] {
+        let bytes = fs::read(root().join("fuzz/corpus").join(file)).unwrap();
+        let DiffN(d) = decode::<DiffN>(&bytes).expect("decodes");
+        fn check<const N: usize>(d: &Diff, file: &str) {
+            use gjk::exact::{exact_loops, exact_query, ExactAnswer, ExactOptions};
+            use gjk::filtered::PointSet;
+            use gjk::shape::ConvexHull;
+            use gjk::{Rational, Vector, Which};
+            let rows = |m: &[Vec<i64>]| -> Vec<Vector<Rational, N>> {
+                gjk_gen::exact_rows(m, d.exp)
+                    .iter()
+                    .map(|r| Vector::<Rational, N>::from_fn(|i, _| r[i].clone()))
+                    .collect()
+            };
+            let (a, b) = (rows(&d.a), rows(&d.b));
+            let sa = PointSet::from_rational(a.clone(), Which::A).unwrap();
+            let sb = PointSet::from_rational(b.clone(), Which::B).unwrap();
+            let proved = exact_query(&sa, &sb, &ExactOptions::default()).unwrap();
+            assert!(
+                proved.fallback.is_none(),
+                "{file}: fell back ({:?})\n  {}",
+                proved.fallback,
+                d.show()
+            );
+            let ha = ConvexHull::new(a, Which::A).unwrap();
+            let hb = ConvexHull::new(b, Which::B).unwrap();
+            let loops = exact_loops(&ha, &hb, 256).unwrap();
+            let values = |x: &ExactAnswer<N>| match x {
+                ExactAnswer::Separated { separation, .. } => {
+                    separation.as_ref().ok().map(|s| s.dist2.clone())
+                }
+                ExactAnswer::Penetrating { depth } => depth.as_ref().ok().map(|p| p.depth2.clone()),
+                _ => None,
+            };
+            assert_eq!(proved.answer.relation(), loops.answer.relation(), "{file}");
+            assert_eq!(values(&proved.answer), values(&loops.answer), "{file}");
+        }
+        match d.dim {
+            3 => check::<3>(&d, file),
+            4 => check::<4>(&d, file),
+            5 => check::<5>(&d, file),
+            6 => check::<6>(&d, file),
+            other => panic!("{file}: {other}D"),
+        }
+    }
+}
