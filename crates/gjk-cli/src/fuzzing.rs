@@ -7,9 +7,9 @@
 //! | `case_line` | any bytes | the case-line parser gives a case or a typed error |
 //! | `query_f64` | `f64` bit patterns, 3D | the boolean query gives a typed error or an outcome within the cap |
 //! | `f32_bits` | `f32` bit patterns, 2D or 3D, any cap | boolean, three-way and distance queries: typed errors for NaN/∞, iterations within the cap, finite answers |
-//! | `diff_2d`, `diff_3d` | a generated pair ([`gjk_gen`]) or raw small dyadic points | [`check`]: the exact mode's answer, proved and judged ([`crate::fuzzing_exact::proved_answer`]: certificates verified again; the construction's claims, or the oracle on raw points), is the truth; `f64` (and `f32` when every coordinate is exact in it) agrees with it outside the tolerance band |
+//! | `diff_2d`, `diff_3d` | a generated pair ([`gjk_gen`]) or raw small dyadic points | [`check`]: the exact mode's answer ([`crate::fuzzing_exact::proved_answer`]: its certificates verified again, and the construction's claims) is the truth; `f64` (and `f32` when every coordinate is exact in it) agrees with it outside the tolerance band |
 //! | `diff_nd` | the same in 1 to 6 dimensions | the same ([`check`]; the three-way query only in 2D and 3D) |
-//! | `certified`, `diff_exact` | as `diff_nd` | [`certified`], [`crate::fuzzing_exact`]: certified `f64` gives the exact relation; the exact mode's certificates verify again and its answers are the construction's or the oracle's |
+//! | `certified`, `diff_exact` | as `diff_nd` | [`certified`], [`crate::fuzzing_exact`]: certified `f64` gives the exact relation; the exact mode's certificates verify again and its answers are the construction's, and on raw points the oracle's (`diff_exact`) |
 //! | `rational_loops` | as `diff_nd` | [`rational_loops`]: the generic loops run on rationals (boolean, distance with each sub-algorithm, the three-way verdict, EPA) equal the exact oracle |
 //!
 //! A failed check panics with the case printed: mantissas and exponent
@@ -803,8 +803,9 @@ fn sub_algorithms<const N: usize>() -> Vec<SubAlgorithm> {
 /// [`diff_nd`]): on every input whose coordinates are exactly doubles, the
 /// certified verdict is the exact relation, whichever path (axis,
 /// enclosing simplex, exact path) decided it. The exact relation is the
-/// exact mode's, proved and judged
-/// ([`crate::fuzzing_exact::proved_answer`]: the oracle's on raw points).
+/// exact mode's, resting on certificates verified again
+/// ([`crate::fuzzing_exact::proved_answer`]; `diff_exact` holds it to the
+/// oracle).
 pub fn certified(input: DiffN) {
     let d = &input.0;
     match d.dim {
@@ -834,8 +835,8 @@ fn check_certified<const N: usize>(d: &Diff) {
     let (Some(fa), Some(fb)) = (to_f64(&a), to_f64(&b)) else {
         return;
     };
-    // The exact mode's answer, judged by the construction or the oracle.
-    let truth = crate::fuzzing_exact::proved_answer::<N>(d, &a, &b).relation;
+    // The exact mode's proved answer (diff_exact holds it to the oracle).
+    let truth = crate::fuzzing_exact::proved_answer::<N>(d, &a, &b, false).relation;
     let (Ok(ha), Ok(hb)) = (ConvexHull::new(fa, Which::A), ConvexHull::new(fb, Which::B)) else {
         panic!("f64 hulls of exact doubles refused\n  {}", d.show());
     };
@@ -843,7 +844,7 @@ fn check_certified<const N: usize>(d: &Diff) {
         Ok(r) => assert_eq!(
             r.verdict,
             truth,
-            "fuzz mismatch: certified {:?} by {:?}, oracle {truth:?}\n  {}",
+            "fuzz mismatch: certified {:?} by {:?}, exact {truth:?}\n  {}",
             r.verdict,
             r.certificate,
             d.show()
@@ -910,7 +911,7 @@ pub fn check<const N: usize>(d: &Diff) {
     assert_eq!(d.dim, N, "a {}-dimensional case checked in {N}D", d.dim);
     let a = exact_rows(&d.a, d.exp);
     let b = exact_rows(&d.b, d.exp);
-    let proved = crate::fuzzing_exact::proved_answer::<N>(d, &a, &b);
+    let proved = crate::fuzzing_exact::proved_answer::<N>(d, &a, &b, false);
     let truth = Truth {
         relation: proved.relation,
         dist2: proved.dist2,
