@@ -13,7 +13,9 @@
 //!    the float results become index pairs.
 //! 2. **Recover exact weights** over those index pairs: the point of the
 //!    affine hull of the final simplex's exact points nearest the origin
-//!    (a `k × k` linear system, `k ≤ N + 1`, solved over the rationals).
+//!    (a `k × k` linear system, `k ≤ N + 1`, solved over the rationals);
+//!    where the exact points are affinely dependent (the float ones were
+//!    not), the nearest face over the simplices with one vertex dropped.
 //! 3. **Prove** with a certificate ([`crate::certificate`]): distance
 //!    (separated, with `dist²`), intersecting (penetrating), touching (a
 //!    normal from the float run's directions, projected exactly onto the
@@ -21,7 +23,9 @@
 //!    float EPA's final polytope, checked as a cycle around the origin
 //!    with its nearest facet's plane supporting `A − B`; where the origin
 //!    is on a face of the float simplex and no normal supports `A − B`
-//!    there, the depth certificate alone proves the overlap). The verifier's
+//!    there, the depth certificate alone proves the overlap, and where the
+//!    float EPA finds the origin on the boundary instead, its normal is one
+//!    more candidate for the touching certificate). The verifier's
 //!    support passes are filtered ([`crate::filtered`]): `f64` with a
 //!    rigorous error bound, exact only for the points the bound cannot
 //!    rule out.

@@ -48,8 +48,8 @@ fn replay_dir(target: &str, dir: &Path, stride: usize) -> (usize, usize) {
 }
 
 /// Every corpus file under `GJK_LONG_TESTS` (CI); every eighth otherwise
-/// (the exact differential targets take seconds per input in a debug
-/// build). Crashes are always replayed, all of them.
+/// (`rational_loops`, the loops over rationals, takes up to seconds per
+/// input in a debug build). Crashes are always replayed, all of them.
 #[test]
 fn corpus_replays_clean() {
     let mut total = 0;
