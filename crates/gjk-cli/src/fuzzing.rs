@@ -943,8 +943,8 @@ pub fn check<const N: usize>(d: &Diff) {
 /// the distance route's three-way verdict, and EPA on penetrating pairs.
 /// The exact mode runs these loops only where a certificate is rejected;
 /// this target runs them on every input, so it is as slow as rational
-/// arithmetic is (tens of milliseconds per input), and is not one of the
-/// fast differential targets.
+/// arithmetic is (a few executions per second under the fuzzer), and is
+/// not one of the fast differential targets.
 pub fn rational_loops(input: DiffN) {
     let d = &input.0;
     match d.dim {
