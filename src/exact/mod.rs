@@ -717,11 +717,7 @@ pub fn exact_query<const N: usize>(
     // Step 4: the exact loops, keeping what the float stage did.
     let fall_back = |stage, reason, float_iterations, certificates| {
         let (ha, hb) = exact_hulls(a, b)?;
-        let mut report = if opts.relation_only {
-            verdict_only(&ha, &hb, cap)?
-        } else {
-            exact_loops(&ha, &hb, cap)?
-        };
+        let mut report = loops(&ha, &hb, cap, opts.relation_only)?;
         report.fallback = Some(Fallback { stage, reason });
         report.float_iterations = float_iterations;
         report.certificates = certificates;
@@ -785,34 +781,6 @@ pub fn exact_query<const N: usize>(
     })
 }
 
-/// The exact three-way verdict alone (the fallback under
-/// [`ExactOptions::relation_only`]).
-fn verdict_only<const N: usize>(
-    a: &ConvexHull<Rational, N>,
-    b: &ConvexHull<Rational, N>,
-    max_iterations: usize,
-) -> Result<ExactReport<N>, Error> {
-    let report = verdict(a, b, max_iterations)?;
-    let answer = match report.verdict {
-        Verdict::Separated { axis, separation } => ExactAnswer::Separated {
-            axis,
-            separation: separation.ok_or_else(|| RELATION_ONLY.to_string()),
-        },
-        Verdict::Touching { normal, .. } => ExactAnswer::Touching { normal },
-        Verdict::Penetrating { .. } => ExactAnswer::Penetrating {
-            depth: Err(RELATION_ONLY.into()),
-        },
-        Verdict::NoVerdict { reason } => ExactAnswer::NoVerdict { reason },
-    };
-    Ok(ExactReport {
-        answer,
-        certificates: Vec::new(),
-        fallback: None,
-        float_iterations: 0,
-        exact_iterations: report.iterations,
-    })
-}
-
 /// The exact mode's own loops (module docs, step 4): the three-way verdict,
 /// then the distance loop for a separation the boolean route did not
 /// measure, or EPA from the verdict's simplex.
@@ -821,12 +789,24 @@ pub fn exact_loops<const N: usize>(
     b: &ConvexHull<Rational, N>,
     max_iterations: usize,
 ) -> Result<ExactReport<N>, Error> {
+    loops(a, b, max_iterations, false)
+}
+
+/// [`exact_loops`], or with `relation_only` the three-way verdict alone (the
+/// fallback under [`ExactOptions::relation_only`]: no distance loop, no EPA).
+fn loops<const N: usize>(
+    a: &ConvexHull<Rational, N>,
+    b: &ConvexHull<Rational, N>,
+    max_iterations: usize,
+    relation_only: bool,
+) -> Result<ExactReport<N>, Error> {
     let report = verdict(a, b, max_iterations)?;
     let mut exact_iterations = report.iterations;
     let answer = match report.verdict {
         Verdict::Separated { axis, separation } => {
             let separation = match separation {
                 Some(s) => Ok(s),
+                None if relation_only => Err(RELATION_ONLY.to_string()),
                 None => {
                     let opts = DistanceOptions {
                         max_iterations,
@@ -857,6 +837,9 @@ pub fn exact_loops<const N: usize>(
             ExactAnswer::Separated { axis, separation }
         }
         Verdict::Touching { normal, .. } => ExactAnswer::Touching { normal },
+        Verdict::Penetrating { .. } if relation_only => ExactAnswer::Penetrating {
+            depth: Err(RELATION_ONLY.into()),
+        },
         Verdict::Penetrating { .. } => {
             let opts = EpaOptions {
                 max_iterations,

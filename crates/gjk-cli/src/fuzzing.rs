@@ -64,6 +64,22 @@ use gjk_gen::arbitrary_impls::{decode_params, take};
 use gjk_gen::{build, exact_answer, exact_rows, vectors_of, AnswerError, Expected, Family};
 use gjk_oracle::{self as oracle, OracleError, Relation};
 
+/// Runs the checks `$f::<N>` of a [`Diff`] in its dimension (`N = d.dim`,
+/// 1 to [`DIFF_MAX_DIM`]).
+macro_rules! by_dim {
+    ($f:ident, $d:expr) => {
+        match $d.dim {
+            1 => $f::<1>($d),
+            2 => $f::<2>($d),
+            3 => $f::<3>($d),
+            4 => $f::<4>($d),
+            5 => $f::<5>($d),
+            _ => $f::<6>($d),
+        }
+    };
+}
+pub(crate) use by_dim;
+
 /// The fuzz targets, as named in `fuzz/Cargo.toml` and `fuzz/corpus/`.
 pub const TARGETS: [&str; 9] = [
     "case_line",
@@ -446,14 +462,7 @@ pub fn diff_3d(input: Diff3) {
 /// [`diff_2d`] checks.
 pub fn diff_nd(input: DiffN) {
     let d = &input.0;
-    match d.dim {
-        1 => check::<1>(d),
-        2 => check::<2>(d),
-        3 => check::<3>(d),
-        4 => check::<4>(d),
-        5 => check::<5>(d),
-        _ => check::<6>(d),
-    }
+    by_dim!(check, d);
 }
 
 impl Diff {
@@ -808,14 +817,7 @@ fn sub_algorithms<const N: usize>() -> Vec<SubAlgorithm> {
 /// oracle).
 pub fn certified(input: DiffN) {
     let d = &input.0;
-    match d.dim {
-        1 => check_certified::<1>(d),
-        2 => check_certified::<2>(d),
-        3 => check_certified::<3>(d),
-        4 => check_certified::<4>(d),
-        5 => check_certified::<5>(d),
-        _ => check_certified::<6>(d),
-    }
+    by_dim!(check_certified, d);
 }
 
 fn check_certified<const N: usize>(d: &Diff) {
@@ -947,14 +949,7 @@ pub fn check<const N: usize>(d: &Diff) {
 /// not one of the fast differential targets.
 pub fn rational_loops(input: DiffN) {
     let d = &input.0;
-    match d.dim {
-        1 => check_rational_loops::<1>(d),
-        2 => check_rational_loops::<2>(d),
-        3 => check_rational_loops::<3>(d),
-        4 => check_rational_loops::<4>(d),
-        5 => check_rational_loops::<5>(d),
-        _ => check_rational_loops::<6>(d),
-    }
+    by_dim!(check_rational_loops, d);
 }
 
 /// [`rational_loops`] in dimension `N`: returns quietly for inputs past the
