@@ -85,9 +85,11 @@ pub enum NoVerdict {
     /// loop) or of the polytope (EPA), and the tolerances do not let the
     /// loop stop: float rounding, or a support map that breaks its contract.
     RepeatedVertex,
-    /// The distance loop's step did not decrease `|v|²` and was not
-    /// progress hidden by rounding (float rounding, or a broken support
-    /// map).
+    /// The loop's step did not bring it closer to the origin (float
+    /// rounding, or a broken support map): the distance loop's step did not
+    /// decrease `|v|²` and was not progress hidden by rounding, or the
+    /// boolean loop came back to the simplex and search direction it
+    /// started the pass with, so that every later pass would repeat it.
     NoProgress,
     /// Float mode: rounding contradicted the three-way descent's invariants
     /// (a projected query found the origin outside the projected shapes, or

@@ -33,7 +33,7 @@ fn exact(x: f64) -> Rational {
     gjk::scalar::rational_from_f64(x).unwrap()
 }
 
-fn contact_name<T: Scalar, const N: usize>(
+fn contact_name<T: gjk::Field, const N: usize>(
     a: &impl Support<T, N>,
     b: &impl Support<T, N>,
     opts: &Options<T, N>,

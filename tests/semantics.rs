@@ -211,7 +211,7 @@ fn robust_verdict<const N: usize>(
     Some(v)
 }
 
-fn float_verdict<T: gjk::scalar::FromRational, const N: usize>(
+fn float_verdict<T: gjk::scalar::FromRational + gjk::Field, const N: usize>(
     a: &Cloud<Rational, N>,
     b: &Cloud<Rational, N>,
 ) -> &'static str {

@@ -38,12 +38,12 @@ use gjk::classify::classify;
 use gjk::region::{Line2Region, Region, RegionKind, Tri3Region};
 use gjk::scalar::{rational_from_f64, FromRational};
 use gjk::verdict::{by_boolean_loop, Verdict};
-use gjk::{Rational, Scalar, Vector};
+use gjk::{Field, Rational, Vector};
 use gjk_oracle::{self as oracle, OracleError, Relation};
 use num_traits::Zero;
 
 /// The exact value of a scalar (floats are dyadic rationals).
-trait Exact: Scalar + FromRational {
+trait Exact: Field + FromRational {
     fn exact(&self) -> Rational;
 }
 impl Exact for f64 {

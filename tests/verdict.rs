@@ -635,3 +635,92 @@ fn f32_points_ten_ulps_apart_get_a_normal_from_a_towards_b() {
         report.verdict
     );
 }
+
+/// Found by `diff_3d` and `diff_2d` (fuzz/crashes, the three rows "the
+/// boolean loop's fixed point"): in `f32`, the thin triangle
+/// `A = {(0, 48, 0), (−85, −1, 8961), (1, 0, 0)} · 2⁻⁴⁴` against `B = {0}`,
+/// separated by `5.7·10⁻¹⁴`, inside the three-way query's touching band
+/// (`2048 u · scale ≈ 6.2·10⁻¹⁴`) but twice the boolean loop's own band.
+/// The loop kept the long edge, whose rounded direction found the support
+/// point `(0, 48, 0) · 2⁻⁴⁴` again, dropped it again, and repeated that pass
+/// until the cap of 256: no verdict. It now stops at the first repeated pass
+/// (`NoProgress`, 3 support calls), in both of its implementations, and the
+/// three-way query goes on by the distance loop with the calls that are
+/// left.
+#[test]
+fn f32_boolean_loop_stops_at_its_fixed_point_and_the_verdict_goes_on() {
+    use gjk::boolean::{gjk, gjk_observed, Outcome};
+    use gjk::NoVerdict;
+    let points = [[0.0, 48.0, 0.0], [-85.0, -1.0, 8961.0], [1.0, 0.0, 0.0]];
+    let s = 2f64.powi(-44);
+    let a = Cloud(
+        points
+            .iter()
+            .map(|p| Vector::<f32, 3>::from_fn(|i, _| (p[i] * s) as f32))
+            .collect(),
+    );
+    let b = Cloud(vec![Vector::<f32, 3>::zeros()]);
+    let opts = Options::default();
+    let r = gjk(&a, &b, &opts).unwrap();
+    assert!(
+        matches!(
+            r.outcome,
+            Outcome::NoVerdict {
+                reason: NoVerdict::NoProgress,
+                ..
+            }
+        ),
+        "{:?}",
+        r.outcome
+    );
+    assert_eq!(r.iterations, 3);
+    assert_eq!(gjk_observed(&a, &b, &opts, &mut ()).unwrap(), r);
+
+    let v = by_boolean_loop(&a, &b, &opts).unwrap();
+    let Verdict::Touching { normal, .. } = &v.verdict else {
+        panic!("f32 verdict {:?}", v.verdict)
+    };
+    // Its support planes are within the touching band, checked exactly.
+    let n: Vec<Rational> = normal.iter().map(|&x| exact_f64(x.into())).collect();
+    let dot = |p: &Vector<f32, 3>| -> Rational {
+        p.iter()
+            .zip(&n)
+            .map(|(&x, y)| exact_f64(x.into()) * y)
+            .sum()
+    };
+    let gap = a.0.iter().map(dot).max().unwrap() - dot(&b.0[0]);
+    let n2: Rational = n.iter().map(|x| x * x).sum();
+    let tau = TOUCH_BAND_FACTOR * f32::UNIT_ROUNDOFF * 8961.5 * s;
+    assert!(gap.to_f64().abs() <= tau * n2.to_f64().sqrt(), "{gap}");
+
+    // With no calls left the answer stays the cap's.
+    let three = Options {
+        max_iterations: 3,
+        ..Options::default()
+    };
+    assert_eq!(
+        by_boolean_loop(&a, &b, &three).unwrap().verdict,
+        Verdict::NoVerdict {
+            reason: NoVerdict::IterationCap { cap: 3 }
+        }
+    );
+
+    // Exact mode: separated, by the boolean loop alone.
+    let exact = Cloud(
+        points
+            .iter()
+            .map(|p| Vector::<Rational, 3>::from_fn(|i, _| exact_f64(p[i] * s)))
+            .collect(),
+    );
+    let origin = Cloud(vec![Vector::<Rational, 3>::zeros()]);
+    let e = by_boolean_loop(&exact, &origin, &Options::default()).unwrap();
+    assert!(
+        matches!(e.verdict, Verdict::Separated { .. }),
+        "{:?}",
+        e.verdict
+    );
+}
+
+fn exact_f64(x: f64) -> Rational {
+    Rational::from_float(x).unwrap()
+}

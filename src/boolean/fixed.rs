@@ -149,6 +149,7 @@ where
             let reason = NoVerdict::Degenerate { region: FULL };
             return Ok(no_verdict(reason, w_set.simplex(), d, iterations));
         }
+        let before = (w_set.order, w_set.len);
         w_set.push_front(w);
         // (region, kept, d') ← classify(W)
         let p = w_set.scaled_points();
@@ -157,7 +158,7 @@ where
             None => classify(&w_set.simplex())?,
         };
         let region = c.region;
-        let (kind, direction) = if region.kind() == RegionKind::Contains {
+        let (kind, direction, stalled) = if region.kind() == RegionKind::Contains {
             // The float containment check, as in the generic loop; a
             // refuted containment (rare) goes through the generic `settle`,
             // which repeats the check and goes on from the face it finds.
@@ -165,15 +166,31 @@ where
                 .iter()
                 .map(|&s| &w_set.vertices[s].w);
             if refuted_points(points)?.is_none() {
-                (RegionKind::Contains, None)
+                (RegionKind::Contains, None, false)
             } else {
-                let next = settle(&w_set.simplex(), c)?;
+                let grown = w_set.simplex();
+                let next = settle(&grown, c)?;
+                let stalled = next.direction.as_ref() == Some(&d)
+                    && next.kept.len() + 1 == grown.len()
+                    && next.kept.iter().eq(grown.iter().skip(1));
                 w_set.load(&next.kept);
-                (next.kind, next.direction)
+                (next.kind, next.direction, stalled)
             }
         } else {
             w_set.keep(&c);
-            (region.kind(), c.direction)
+            // The vertices of `before` are still in their slots (the new
+            // one went to a free slot): compare them, as the generic loop
+            // compares its simplices.
+            let stalled = c.direction.as_ref() == Some(&d) && {
+                let (order, len) = before;
+                let at = |s: &usize| &w_set.vertices[*s];
+                w_set.len == len
+                    && w_set.order[..len]
+                        .iter()
+                        .map(at)
+                        .eq(order[..len].iter().map(at))
+            };
+            (region.kind(), c.direction, stalled)
         };
         d = match (kind, direction) {
             // if region contains O: return Intersecting { W }
@@ -190,6 +207,11 @@ where
             // W ← kept;  d ← d'
             (RegionKind::Search, Some(d)) if !is_finite(&d) => {
                 return Err(Error::Overflow { iteration })
+            }
+            // Back at the pass's own simplex and direction: no progress.
+            (RegionKind::Search, Some(_)) if stalled => {
+                let reason = NoVerdict::NoProgress;
+                return Ok(no_verdict(reason, w_set.simplex(), d, iterations));
             }
             (RegionKind::Search, Some(d)) if !is_zero(&d) => d,
             (RegionKind::Search, _) => {

@@ -73,6 +73,13 @@
 //! convergence is only linear; 256 is well above what converging queries
 //! need on the benchmark sets and still bounds a pathological query.
 //!
+//! A pass that ends where it began (the new support point dropped again,
+//! the same simplex and the same direction kept) would be repeated until
+//! the cap. That is a fixed point, reachable only by rounding (the distance
+//! decreases strictly in exact arithmetic), and the loop stops there with
+//! [`NoVerdict::NoProgress`]; the three-way verdict then goes on by the
+//! distance loop ([`crate::verdict::by_boolean_loop`]).
+//!
 //! # Float mode: containment is checked
 //!
 //! Before the loop reports `Intersecting` in float mode, the closest point
@@ -277,6 +284,9 @@ where
             observer.step(next.step(iteration, &d, w, progress, grown));
         }
         let region = next.region;
+        // Back at the pass's own simplex and direction (float mode only):
+        // every later pass would repeat this one.
+        let stalled = next.direction.as_ref() == Some(&d) && next.kept == simplex;
         simplex = next.kept;
         d = match (next.kind, next.direction) {
             // if region contains O: return Intersecting { W }
@@ -290,6 +300,9 @@ where
             // W ← kept;  d ← d'
             (RegionKind::Search, Some(d)) if !is_finite(&d) => {
                 return Err(Error::Overflow { iteration })
+            }
+            (RegionKind::Search, Some(_)) if stalled => {
+                return Ok(no_verdict(NoVerdict::NoProgress, simplex, d, iterations));
             }
             (RegionKind::Search, Some(d)) if !is_zero(&d) => d,
             (RegionKind::Search, _) => {

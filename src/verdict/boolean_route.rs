@@ -60,9 +60,10 @@ use crate::boolean::{gjk, Options, Outcome};
 use crate::distance::subalgorithm::{nearest_facet, Face};
 use crate::error::Error;
 
-use super::{Verdict, VerdictReport};
+use super::{by_distance_loop, Verdict, VerdictReport};
+use crate::distance::DistanceOptions;
 use crate::relation::NoVerdict;
-use crate::scalar::Scalar;
+use crate::scalar::{Field, Scalar};
 use crate::shape::Support;
 use crate::simplex::support_vertex;
 use crate::simplex::Simplex;
@@ -78,11 +79,18 @@ pub fn by_boolean_loop<T, const N: usize, A, B>(
     opts: &Options<T, N>,
 ) -> Result<VerdictReport<T, N>, Error>
 where
-    T: Scalar,
+    T: Field,
     A: Support<T, N> + ?Sized,
     B: Support<T, N> + ?Sized,
 {
     let report = gjk(a, b, opts)?;
+    if let Outcome::NoVerdict {
+        reason: NoVerdict::NoProgress,
+        ..
+    } = report.outcome
+    {
+        return after_stall(a, b, opts, report.iterations);
+    }
     let mut iterations = report.iterations;
     let mut kept = Simplex::new();
     let mut verdict = match report.outcome {
@@ -113,6 +121,51 @@ where
         iterations,
         simplex: kept,
     })
+}
+
+/// Float mode: the boolean loop stopped at a fixed point of its rounded
+/// steps ([`NoVerdict::NoProgress`], [`crate::boolean`]), typically a long
+/// thin simplex a little outside the band, where the rounded direction
+/// keeps finding the support point it just dropped. The distance loop,
+/// whose progress test allows for rounding, answers instead with the
+/// support calls that are left (cold: the loops' simplices are not
+/// interchangeable); out of calls, the verdict is the cap's.
+fn after_stall<T, const N: usize, A, B>(
+    a: &A,
+    b: &B,
+    opts: &Options<T, N>,
+    spent: usize,
+) -> Result<VerdictReport<T, N>, Error>
+where
+    T: Field,
+    A: Support<T, N> + ?Sized,
+    B: Support<T, N> + ?Sized,
+{
+    let cap = NoVerdict::IterationCap {
+        cap: opts.max_iterations,
+    };
+    let left = opts.max_iterations.saturating_sub(spent);
+    if left == 0 {
+        return Ok(VerdictReport {
+            verdict: Verdict::NoVerdict { reason: cap },
+            iterations: spent,
+            simplex: Simplex::new(),
+        });
+    }
+    let distance_opts = DistanceOptions {
+        initial_direction: opts.initial_direction.clone(),
+        max_iterations: left,
+        ..DistanceOptions::default()
+    };
+    let mut report = by_distance_loop(a, b, &distance_opts)?;
+    report.iterations += spent;
+    if let Verdict::NoVerdict {
+        reason: reason @ NoVerdict::IterationCap { .. },
+    } = &mut report.verdict
+    {
+        *reason = cap;
+    }
+    Ok(report)
 }
 
 /// Float mode: the descent's signs come from rounded arithmetic, so its
@@ -178,7 +231,7 @@ fn descend<T, const N: usize, A, B>(
     iterations: &mut usize,
 ) -> Result<Verdict<T, N>, Error>
 where
-    T: Scalar,
+    T: Field,
     A: Support<T, N> + ?Sized,
     B: Support<T, N> + ?Sized,
 {

@@ -37,7 +37,9 @@
 //! against each other and the oracle in `tests/verdict.rs`). In float mode
 //! each reads its rounded signs against its own band (derived in its
 //! module), so near touching they may differ: the 2D/3D route stays on the
-//! boolean loop, whose float decisions the spec documents.
+//! boolean loop, whose float decisions the spec documents, unless that loop
+//! stalls at a fixed point of its rounded steps ([`NoVerdict::NoProgress`]);
+//! the distance loop then answers with the support calls left.
 
 mod boolean_route;
 mod distance_route;
@@ -177,7 +179,7 @@ where
 /// [`Error::NoVerdict`]. 2D and 3D (the boolean route).
 pub fn penetrates<T, const N: usize, A, B>(a: &A, b: &B) -> Result<bool, Error>
 where
-    T: Scalar,
+    T: Field,
     A: Support<T, N> + ?Sized,
     B: Support<T, N> + ?Sized,
 {

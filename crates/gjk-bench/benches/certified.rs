@@ -114,7 +114,7 @@ static PREPARED: LazyLock<BTreeMap<&'static str, Vec<Prepared>>> = LazyLock::new
 });
 
 /// The contact query's verdict as a relation (`None`: not converged).
-fn relation<T: gjk::Scalar>(a: &ConvexHull<T, 3>, b: &ConvexHull<T, 3>) -> Option<Relation> {
+fn relation<T: gjk::Field>(a: &ConvexHull<T, 3>, b: &ConvexHull<T, 3>) -> Option<Relation> {
     match by_boolean_loop(a, b, &Options::default()).unwrap().verdict {
         Verdict::Separated { .. } => Some(Relation::Separated),
         Verdict::Touching { .. } => Some(Relation::Touching),

@@ -76,7 +76,7 @@ fn run_distance<T: FromRational + Field, const N: usize>(bencher: Bencher, m: us
     run::<T, N, _>(bencher, m, |a, b| distance(a, b, &opts).unwrap());
 }
 
-fn run_contact<T: FromRational, const N: usize>(bencher: Bencher, m: usize) {
+fn run_contact<T: FromRational + Field, const N: usize>(bencher: Bencher, m: usize) {
     let opts = Options::default();
     run::<T, N, _>(bencher, m, |a, b| by_boolean_loop(a, b, &opts).unwrap());
 }

@@ -29,7 +29,10 @@
 //! * a float **separating axis** `n` must not overlap the shapes by more than
 //!   the band: `max_A a·n − min_B b·n ≤ band · |n|`, computed exactly;
 //! * a float **touching** verdict needs its normal to pass the same test, and
-//!   the exact distance to be at most the band;
+//!   the exact distance to be at most the three-way query's touching band,
+//!   `TOUCH_BAND_FACTOR · u · scale′` ([`gjk::tolerance::TOUCH_BAND_FACTOR`],
+//!   `2048`; `scale′` also counts the norms of the points of `A` and `B`,
+//!   as the query's own scale does);
 //! * a float **penetrating** or **intersecting** verdict needs the exact
 //!   distance to be at most the band;
 //! * a float **distance** must be within
@@ -56,7 +59,7 @@ use gjk::distance::{distance, DistanceOptions, DistanceOutcome, SubAlgorithm};
 use gjk::error::{Error, Which};
 use gjk::scalar::{rational_from_f64, FromRational, Rational, Real, Scalar};
 use gjk::shape::ConvexHull;
-use gjk::tolerance::{float_accuracy_bound, ABS_TOL_FACTOR};
+use gjk::tolerance::{float_accuracy_bound, ABS_TOL_FACTOR, TOUCH_BAND_FACTOR};
 use gjk::vector::Vector;
 use gjk::verdict::{by_boolean_loop, Verdict};
 use gjk::NoVerdict;
@@ -537,6 +540,9 @@ struct Check<'a> {
     truth: Truth,
     /// `max |a − b|` over the points of `A − B`.
     scale: f64,
+    /// The three-way query's scale: `max |x|` over the points of `A`, `B`
+    /// and `A − B` ([`gjk::tolerance::TOUCH_BAND_FACTOR`]).
+    touch_scale: f64,
 }
 
 impl Check<'_> {
@@ -557,6 +563,13 @@ impl Check<'_> {
     /// The exact distance is within the band.
     fn near(&self, u: f64) -> bool {
         self.truth.dist2.to_f64() <= self.band(u) * self.band(u)
+    }
+
+    /// The exact distance is within the three-way query's touching band,
+    /// `TOUCH_BAND_FACTOR · u · scale` with its own scale (module docs).
+    fn in_touch_band(&self, u: f64) -> bool {
+        let tau = TOUCH_BAND_FACTOR * u * self.touch_scale;
+        self.near(u) || self.truth.dist2.to_f64() <= tau * tau
     }
 
     /// A float axis overlaps the shapes by at most the band.
@@ -718,7 +731,7 @@ impl Check<'_> {
         };
         let ok = match &r.verdict {
             Verdict::Separated { axis, .. } => self.axis_ok(axis),
-            Verdict::Touching { normal, .. } => self.axis_ok(normal) && self.near(u),
+            Verdict::Touching { normal, .. } => self.axis_ok(normal) && self.in_touch_band(u),
             Verdict::Penetrating { .. } => self.truth.intersects() || self.near(u),
             // The boolean loop has no fallback for a simplex its classifier
             // finds numerically degenerate (the `…-DEG` regions, a noise test
@@ -888,10 +901,17 @@ impl<'a> Check<'a> {
                 m2 = m2.max(s);
             }
         }
-        let scale2 = m2 * 2f64.powi(2 * d.exp);
+        // The three-way query's scale also counts the points themselves.
+        let mut r2 = m2;
+        for p in d.a.iter().chain(&d.b) {
+            let s: f64 = p.iter().map(|&x| (x as f64) * (x as f64)).sum();
+            r2 = r2.max(s);
+        }
+        let pow = 2f64.powi(2 * d.exp);
         Check {
             d,
-            scale: scale2.sqrt(),
+            scale: (m2 * pow).sqrt(),
+            touch_scale: (r2 * pow).sqrt(),
             a,
             b,
             truth,
