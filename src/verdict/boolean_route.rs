@@ -73,6 +73,9 @@ use crate::vector::{
 
 /// The three-way verdict by the boolean loop (see the module docs of
 /// [`crate::verdict`](mod@crate::verdict) and of this route): 2D and 3D.
+/// Float mode: where the loop, or a projected loop of the descent, stalls
+/// ([`NoVerdict::NoProgress`]), the distance loop answers
+/// ([`after_stall`]).
 pub fn by_boolean_loop<T, const N: usize, A, B>(
     a: &A,
     b: &B,
@@ -83,14 +86,29 @@ where
     A: Support<T, N> + ?Sized,
     B: Support<T, N> + ?Sized,
 {
-    let report = gjk(a, b, opts)?;
-    if let Outcome::NoVerdict {
-        reason: NoVerdict::NoProgress,
-        ..
-    } = report.outcome
-    {
-        return after_stall(a, b, opts, report.iterations);
+    let report = route(a, b, opts)?;
+    match report.verdict {
+        Verdict::NoVerdict {
+            reason: NoVerdict::NoProgress,
+        } if !T::EXACT => after_stall(a, b, opts, report.iterations),
+        _ => Ok(report),
     }
+}
+
+/// The boolean loop, then the descent (the projected queries run this
+/// route again: a stall there goes up as no verdict, and the fallback is
+/// the whole query's, on the shapes themselves).
+fn route<T, const N: usize, A, B>(
+    a: &A,
+    b: &B,
+    opts: &Options<T, N>,
+) -> Result<VerdictReport<T, N>, Error>
+where
+    T: Field,
+    A: Support<T, N> + ?Sized,
+    B: Support<T, N> + ?Sized,
+{
+    let report = gjk(a, b, opts)?;
     let mut iterations = report.iterations;
     let mut kept = Simplex::new();
     let mut verdict = match report.outcome {
@@ -325,7 +343,7 @@ where
                 initial_direction: None,
                 max_iterations,
             };
-            let sub = by_boolean_loop(&pa, &pb, &opts)?;
+            let sub = route(&pa, &pb, &opts)?;
             *iterations += sub.iterations;
             Ok(match sub.verdict {
                 Verdict::Penetrating { .. } => Verdict::Penetrating { point: None },

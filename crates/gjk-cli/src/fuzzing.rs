@@ -28,11 +28,13 @@
 //!
 //! * a float **separating axis** `n` must not overlap the shapes by more than
 //!   the band: `max_A a·n − min_B b·n ≤ band · |n|`, computed exactly;
-//! * a float **touching** verdict needs its normal to pass the same test, and
-//!   the exact distance to be at most the three-way query's touching band,
-//!   `TOUCH_BAND_FACTOR · u · scale′` ([`gjk::tolerance::TOUCH_BAND_FACTOR`],
-//!   `2048`; `scale′` also counts the norms of the points of `A` and `B`,
-//!   as the query's own scale does);
+//! * a float **touching** verdict is held to the three-way query's touching
+//!   band `τ = TOUCH_BAND_FACTOR · u · scale′`
+//!   ([`gjk::tolerance::TOUCH_BAND_FACTOR`], `2048`; `scale′` also counts
+//!   the norms of the points of `A` and `B`, as the query's own scale
+//!   does): the exact distance at most `τ`, and the normal's support planes
+//!   (computed exactly) within `τ` of each other, up to the rounding of the
+//!   query's own check of that;
 //! * a float **penetrating** or **intersecting** verdict needs the exact
 //!   distance to be at most the band;
 //! * a float **distance** must be within
@@ -574,13 +576,28 @@ impl Check<'_> {
 
     /// A float axis overlaps the shapes by at most the band.
     fn axis_ok<T: Scalar, const N: usize>(&self, n: &Vector<T, N>) -> bool {
+        self.overlap_within(n, self.band(T::UNIT_ROUNDOFF))
+    }
+
+    /// A float touching normal: its support planes are within the
+    /// three-way query's touching band of each other, as the query checks
+    /// them in float arithmetic (`h = w·n` for the support point `w` of
+    /// `A − B`, rounded by at most `(N + 1) u |w| |n|`, `N ≤ 3`: hence the
+    /// `+ 8`).
+    fn normal_ok<T: Scalar, const N: usize>(&self, n: &Vector<T, N>) -> bool {
+        let u = T::UNIT_ROUNDOFF;
+        self.axis_ok(n) || self.overlap_within(n, (TOUCH_BAND_FACTOR + 8.0) * u * self.touch_scale)
+    }
+
+    /// `max_A a·n − min_B b·n ≤ width · |n|`, exactly but for `|n|`.
+    fn overlap_within<T: Scalar, const N: usize>(&self, n: &Vector<T, N>, width: f64) -> bool {
         let len = n
             .iter()
             .map(|x| x.to_f64() * x.to_f64())
             .sum::<f64>()
             .sqrt();
         match overlap(&self.a, &self.b, n) {
-            Some(ov) => ov.to_f64() <= self.band(T::UNIT_ROUNDOFF) * len,
+            Some(ov) => ov.to_f64() <= width * len,
             None => false,
         }
     }
@@ -731,7 +748,7 @@ impl Check<'_> {
         };
         let ok = match &r.verdict {
             Verdict::Separated { axis, .. } => self.axis_ok(axis),
-            Verdict::Touching { normal, .. } => self.axis_ok(normal) && self.in_touch_band(u),
+            Verdict::Touching { normal, .. } => self.normal_ok(normal) && self.in_touch_band(u),
             Verdict::Penetrating { .. } => self.truth.intersects() || self.near(u),
             // The boolean loop has no fallback for a simplex its classifier
             // finds numerically degenerate (the `…-DEG` regions, a noise test
