@@ -95,6 +95,120 @@ pub(crate) fn det<const N: usize>(q: &[Vector<Rational, N>]) -> Rational {
     det_rows(q.iter().map(|r| r.iter().cloned().collect()).collect())
 }
 
+/// `det[q₀; …; q_{k−1}] = 0` (square rows, as [`det`]), decided first
+/// modulo the prime `P = 2⁶¹ − 1`.
+///
+/// Reduction modulo `P` maps every rational whose denominator `P` does not
+/// divide into the field `ℤ/P`, and respects `+` and `×`; a determinant is
+/// a polynomial in the entries, so the reduction of `det M` is the
+/// determinant of the reduced matrix. If that is not zero, `det M` is not
+/// zero: proved, at the cost of `k³` operations on 64-bit words. Only a
+/// reduced determinant of zero, or a denominator that `P` divides, takes
+/// the exact determinant ([`det`]): then `det M` is zero, or a non-zero
+/// multiple of `P` (a chance of about `2⁻⁶¹` for entries that are not
+/// chosen to be one), which the exact determinant tells apart.
+pub(crate) fn det_is_zero<const N: usize>(q: &[Vector<Rational, N>]) -> bool {
+    let reduced: Option<Vec<Vec<u64>>> = q
+        .iter()
+        .map(|row| row.iter().map(modular::residue).collect())
+        .collect();
+    if reduced.is_some_and(|m| modular::det(m) != 0) {
+        return false;
+    }
+    det(q).is_zero()
+}
+
+/// Arithmetic modulo the Mersenne prime `P = 2⁶¹ − 1` ([`det_is_zero`]).
+mod modular {
+    use num_bigint::{BigInt, Sign};
+
+    use crate::lowest_terms;
+    use crate::scalar::Rational;
+
+    /// The prime `2⁶¹ − 1`.
+    pub(super) const P: u64 = (1 << 61) - 1;
+
+    fn mul(a: u64, b: u64) -> u64 {
+        ((u128::from(a) * u128::from(b)) % u128::from(P)) as u64
+    }
+
+    fn sub(a: u64, b: u64) -> u64 {
+        (a + P - b) % P
+    }
+
+    /// `a^e mod P`.
+    fn pow(mut a: u64, mut e: u64) -> u64 {
+        let mut r = 1;
+        while e > 0 {
+            if e & 1 == 1 {
+                r = mul(r, a);
+            }
+            a = mul(a, a);
+            e >>= 1;
+        }
+        r
+    }
+
+    /// `x mod P` of an integer, in `0..P`: `2⁶⁴ ≡ 2³ (mod P)`, since
+    /// `2⁶¹ ≡ 1`, so each 64-bit digit from the top folds in as `8r + d`.
+    fn integer(x: &BigInt) -> u64 {
+        let r = x.iter_u64_digits().rev().fold(0u64, |r, d| {
+            ((8 * u128::from(r) + u128::from(d)) % u128::from(P)) as u64
+        });
+        if x.sign() == Sign::Minus {
+            sub(0, r)
+        } else {
+            r
+        }
+    }
+
+    /// `x mod P` of a rational, `None` when `P` divides its denominator.
+    /// Denominators that are powers of two (the values of doubles) have
+    /// the inverse `2^(−k mod 61)`, since `2⁶¹ ≡ 1`; others take Fermat's
+    /// `d^(P−2)`.
+    pub(super) fn residue(x: &Rational) -> Option<u64> {
+        let n = integer(x.numer());
+        let inverse = match lowest_terms::power_of_two(x.denom().magnitude()) {
+            Some(k) => pow(2, (61 - k % 61) % 61),
+            None => {
+                let d = integer(x.denom());
+                if d == 0 {
+                    return None;
+                }
+                pow(d, P - 2)
+            }
+        };
+        Some(mul(n, inverse))
+    }
+
+    /// The determinant of a square matrix over `ℤ/P`, by Gaussian
+    /// elimination.
+    pub(super) fn det(mut a: Vec<Vec<u64>>) -> u64 {
+        let n = a.len();
+        let mut det = 1;
+        for k in 0..n {
+            let Some(p) = (k..n).find(|&r| a[r][k] != 0) else {
+                return 0;
+            };
+            if p != k {
+                a.swap(p, k);
+                det = sub(0, det);
+            }
+            det = mul(det, a[k][k]);
+            let inverse = pow(a[k][k], P - 2);
+            let (top, bottom) = a.split_at_mut(k + 1);
+            let pivot_row = &top[k];
+            for row in bottom.iter_mut() {
+                let f = mul(row[k], inverse);
+                for j in k + 1..n {
+                    row[j] = sub(row[j], mul(f, pivot_row[j]));
+                }
+            }
+        }
+        det
+    }
+}
+
 /// The generalised cross product of the edges `eᵢ = qᵢ − q₀` of `N`
 /// points: `n_j = (−1)^j det(E without column j)`, so `n · x = ±det[E; x]`
 /// and `n ⊥ eᵢ`; `(1)` in 1D.

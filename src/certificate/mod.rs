@@ -61,7 +61,7 @@ use crate::lowest_terms;
 use crate::scalar::Rational;
 use crate::vector::Vector;
 
-use linalg::{combine, cross_integer, det, det_integer};
+use linalg::{combine, cross_integer, det_integer, det_is_zero};
 
 /// A point `a[a] − b[b]` of `A − B`, by the indices of its two points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -285,8 +285,11 @@ pub fn verify<const N: usize>(
             if !p.iter().all(Zero::is_zero) {
                 return Err(Rejection::WrongPoint);
             }
-            let edges: Vec<Vector<Rational, N>> = w[1..].iter().map(|x| x - &w[0]).collect();
-            if det(&edges).is_zero() {
+            let edges: Vec<Vector<Rational, N>> = w[1..]
+                .iter()
+                .map(|x| lowest_terms::sub_vectors(x, &w[0]))
+                .collect();
+            if det_is_zero(&edges) {
                 return Err(Rejection::Degenerate);
             }
             Ok(Proved::Penetrating)
