@@ -74,8 +74,8 @@ use crate::vector::{
 /// The three-way verdict by the boolean loop (see the module docs of
 /// [`crate::verdict`](mod@crate::verdict) and of this route): 2D and 3D.
 /// Float mode: where the loop, or a projected loop of the descent, stalls
-/// ([`NoVerdict::NoProgress`]), the distance loop answers
-/// ([`after_stall`]).
+/// ([`NoVerdict::NoProgress`]), the distance loop answers with the support
+/// calls left (`after_stall`).
 pub fn by_boolean_loop<T, const N: usize, A, B>(
     a: &A,
     b: &B,
