@@ -677,6 +677,7 @@ fn f32_boolean_loop_stops_at_its_fixed_point_and_the_verdict_goes_on() {
     assert_eq!(gjk_observed(&a, &b, &opts, &mut ()).unwrap(), r);
 
     let v = by_boolean_loop(&a, &b, &opts).unwrap();
+    assert!(v.stalled, "the distance loop answered: the report says so");
     let Verdict::Touching { normal, .. } = &v.verdict else {
         panic!("f32 verdict {:?}", v.verdict)
     };
@@ -719,6 +720,7 @@ fn f32_boolean_loop_stops_at_its_fixed_point_and_the_verdict_goes_on() {
         "{:?}",
         e.verdict
     );
+    assert!(!e.stalled);
 }
 
 fn exact_f64(x: f64) -> Rational {

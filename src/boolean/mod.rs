@@ -75,10 +75,12 @@
 //!
 //! A pass that ends where it began (the new support point dropped again,
 //! the same simplex and the same direction kept) would be repeated until
-//! the cap. That is a fixed point, reachable only by rounding (the distance
-//! decreases strictly in exact arithmetic), and the loop stops there with
-//! [`NoVerdict::NoProgress`]; the three-way verdict then goes on by the
-//! distance loop ([`crate::verdict::by_boolean_loop`]).
+//! the cap. That is a fixed point, reachable only by rounding or a support
+//! map that breaks its contract (the distance decreases strictly in exact
+//! arithmetic), and the loop stops there with [`NoVerdict::NoProgress`];
+//! the three-way verdict then goes on by the distance loop
+//! ([`crate::verdict::by_boolean_loop`]). Only a cycle of one pass is
+//! caught: a longer one still runs to the cap.
 //!
 //! # Float mode: containment is checked
 //!
@@ -284,8 +286,9 @@ where
             observer.step(next.step(iteration, &d, w, progress, grown));
         }
         let region = next.region;
-        // Back at the pass's own simplex and direction (float mode only):
-        // every later pass would repeat this one.
+        // Back at the pass's own simplex and direction (rounding, or a
+        // support map that breaks its contract): every later pass would
+        // repeat this one.
         let stalled = next.direction.as_ref() == Some(&d) && next.kept == simplex;
         simplex = next.kept;
         d = match (next.kind, next.direction) {

@@ -151,7 +151,7 @@ mod modular {
 
     /// `x mod P` of an integer, in `0..P`: `2⁶⁴ ≡ 2³ (mod P)`, since
     /// `2⁶¹ ≡ 1`, so each 64-bit digit from the top folds in as `8r + d`.
-    fn integer(x: &BigInt) -> u64 {
+    pub(super) fn integer(x: &BigInt) -> u64 {
         let r = x.iter_u64_digits().rev().fold(0u64, |r, d| {
             ((8 * u128::from(r) + u128::from(d)) % u128::from(P)) as u64
         });
@@ -167,6 +167,9 @@ mod modular {
     /// the inverse `2^(−k mod 61)`, since `2⁶¹ ≡ 1`; others take Fermat's
     /// `d^(P−2)`.
     pub(super) fn residue(x: &Rational) -> Option<u64> {
+        // Rationals keep a positive denominator (`Ratio`'s invariant, and
+        // `lowest_terms::new`'s): its sign is not looked at below.
+        debug_assert!(x.denom().sign() == Sign::Plus, "{x}");
         let n = integer(x.numer());
         let inverse = match lowest_terms::power_of_two(x.denom().magnitude()) {
             Some(k) => pow(2, (61 - k % 61) % 61),
@@ -306,4 +309,75 @@ pub(crate) fn combine<const N: usize>(
     });
     let sum = lowest_terms::new(n.iter().sum(), d);
     (point, sum)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use num_bigint::BigInt;
+    use num_integer::Integer;
+    use num_traits::ToPrimitive;
+
+    fn lcg(seed: &mut u64) -> u64 {
+        *seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        *seed >> 11
+    }
+
+    /// Residues against `BigInt`'s own remainder: integers of one to
+    /// twenty 64-bit digits of either sign, and `±m / 2^k` for `k` up to
+    /// 1,100 (past every multiple of 61).
+    #[test]
+    fn residues_agree_with_big_integer_remainders() {
+        let p = BigInt::from(modular::P);
+        let reference = |x: &BigInt| x.mod_floor(&p).to_u64().unwrap();
+        let mut seed = 7;
+        for digits in 1..=20 {
+            for _ in 0..20 {
+                let mut x = BigInt::zero();
+                for _ in 0..digits {
+                    x = (x << 64) + BigInt::from(lcg(&mut seed) ^ (lcg(&mut seed) << 53));
+                }
+                for x in [x.clone(), -x] {
+                    assert_eq!(modular::integer(&x), reference(&x), "{x}");
+                }
+            }
+        }
+        for k in (0..1100usize).step_by(7) {
+            let m = BigInt::from(lcg(&mut seed)) - BigInt::from(1u64 << 52);
+            let x = Rational::new(m.clone(), BigInt::one() << k);
+            let r = modular::residue(&x).unwrap();
+            // r · d ≡ n (mod P) for x = n / d in lowest terms.
+            let back = (BigInt::from(r) * x.denom()).mod_floor(&p);
+            assert_eq!(back, x.numer().mod_floor(&p), "k = {k}");
+        }
+    }
+
+    /// The filter decides by itself (a non-zero residue determinant) on
+    /// random non-singular matrices, so the exact determinant is not what
+    /// answers there.
+    #[test]
+    fn the_filter_decides_non_singular_matrices() {
+        let mut seed = 11;
+        for _ in 0..100 {
+            let q: Vec<Vector<Rational, 4>> = (0..4)
+                .map(|_| {
+                    Vector::<Rational, 4>::from_fn(|_, _| {
+                        let n = (lcg(&mut seed) % 2001) as i64 - 1000;
+                        let d = 1 + (lcg(&mut seed) % 999) as i64;
+                        Rational::new(BigInt::from(n), BigInt::from(d))
+                    })
+                })
+                .collect();
+            if det(&q).is_zero() {
+                continue;
+            }
+            let m: Vec<Vec<u64>> = q
+                .iter()
+                .map(|r| r.iter().map(|x| modular::residue(x).unwrap()).collect())
+                .collect();
+            assert_ne!(modular::det(m), 0, "{q:?}");
+        }
+    }
 }

@@ -138,6 +138,7 @@ where
         verdict,
         iterations,
         simplex: kept,
+        stalled: false,
     })
 }
 
@@ -147,7 +148,11 @@ where
 /// keeps finding the support point it just dropped. The distance loop,
 /// whose progress test allows for rounding, answers instead with the
 /// support calls that are left (cold: the loops' simplices are not
-/// interchangeable); out of calls, the verdict is the cap's.
+/// interchangeable); out of calls, the verdict is the cap's. The report
+/// says so ([`VerdictReport::stalled`]): its touching band is the distance
+/// route's (`TOUCH_BAND_FACTOR · u · scale`), and its errors are too (a
+/// squared distance below the float type's normal range is
+/// [`Error::Underflow`], which the boolean loop alone never returns).
 fn after_stall<T, const N: usize, A, B>(
     a: &A,
     b: &B,
@@ -168,6 +173,7 @@ where
             verdict: Verdict::NoVerdict { reason: cap },
             iterations: spent,
             simplex: Simplex::new(),
+            stalled: true,
         });
     }
     let distance_opts = DistanceOptions {
@@ -177,6 +183,7 @@ where
     };
     let mut report = by_distance_loop(a, b, &distance_opts)?;
     report.iterations += spent;
+    report.stalled = true;
     if let Verdict::NoVerdict {
         reason: reason @ NoVerdict::IterationCap { .. },
     } = &mut report.verdict

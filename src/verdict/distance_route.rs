@@ -114,6 +114,7 @@ where
             verdict,
             iterations,
             simplex,
+            stalled: false,
         })
     };
     match first.outcome {

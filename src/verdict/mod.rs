@@ -144,6 +144,12 @@ pub struct VerdictReport<T: Scalar, const N: usize> {
     /// ([`DistanceOptions::warm_start`]). Empty when the loop stopped
     /// before (the boolean route's separating plane, or no verdict).
     pub simplex: Simplex<T, N>,
+    /// `true` when the boolean route's loop stalled (float mode, a fixed
+    /// point of its rounded steps: [`NoVerdict::NoProgress`]) and the
+    /// distance loop answered in its place, with that loop's touching band
+    /// and evidence ([`by_boolean_loop`]). Always `false` for the distance
+    /// route and in exact mode.
+    pub stalled: bool,
 }
 
 /// Separated, touching or penetrating, by the route for the dimension (see

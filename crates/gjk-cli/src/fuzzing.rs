@@ -28,13 +28,17 @@
 //!
 //! * a float **separating axis** `n` must not overlap the shapes by more than
 //!   the band: `max_A a·n − min_B b·n ≤ band · |n|`, computed exactly;
-//! * a float **touching** verdict is held to the three-way query's touching
-//!   band `τ = TOUCH_BAND_FACTOR · u · scale′`
-//!   ([`gjk::tolerance::TOUCH_BAND_FACTOR`], `2048`; `scale′` also counts
-//!   the norms of the points of `A` and `B`, as the query's own scale
-//!   does): the exact distance at most `τ`, and the normal's support planes
-//!   (computed exactly) within `τ` of each other, up to the rounding of the
-//!   query's own check of that;
+//! * a float **touching** verdict needs its normal to pass the same test, and
+//!   the exact distance to be at most the band. Where the boolean loop
+//!   stalled and the distance loop answered (`VerdictReport::stalled`), the
+//!   distance loop's touching band applies instead,
+//!   `τ = TOUCH_BAND_FACTOR · u · scale′`
+//!   ([`gjk::tolerance::TOUCH_BAND_FACTOR`], `2048`; `scale′` the largest
+//!   norm of a point of `A`, `B` or `A − B`, at least the query's own scale,
+//!   which takes the support points of its final simplex): the exact
+//!   distance at most `τ`, and the normal's support planes (computed
+//!   exactly) within `τ` of each other, up to the rounding of the query's
+//!   own check of that;
 //! * a float **penetrating** or **intersecting** verdict needs the exact
 //!   distance to be at most the band;
 //! * a float **distance** must be within
@@ -542,8 +546,10 @@ struct Check<'a> {
     truth: Truth,
     /// `max |a − b|` over the points of `A − B`.
     scale: f64,
-    /// The three-way query's scale: `max |x|` over the points of `A`, `B`
-    /// and `A − B` ([`gjk::tolerance::TOUCH_BAND_FACTOR`]).
+    /// `max |x|` over the points of `A`, `B` and `A − B`: at least the
+    /// scale of the distance loop's touching band
+    /// ([`gjk::tolerance::TOUCH_BAND_FACTOR`]), which takes the support
+    /// points of its final simplex.
     touch_scale: f64,
 }
 
@@ -748,7 +754,12 @@ impl Check<'_> {
         };
         let ok = match &r.verdict {
             Verdict::Separated { axis, .. } => self.axis_ok(axis),
-            Verdict::Touching { normal, .. } => self.normal_ok(normal) && self.in_touch_band(u),
+            // The distance loop answered for a stalled boolean loop: its
+            // touching band (`gjk::verdict::VerdictReport::stalled`).
+            Verdict::Touching { normal, .. } if r.stalled => {
+                self.normal_ok(normal) && self.in_touch_band(u)
+            }
+            Verdict::Touching { normal, .. } => self.axis_ok(normal) && self.near(u),
             Verdict::Penetrating { .. } => self.truth.intersects() || self.near(u),
             // The boolean loop has no fallback for a simplex its classifier
             // finds numerically degenerate (the `…-DEG` regions, a noise test
