@@ -91,6 +91,11 @@ impl<T: Scalar, const N: usize> Slots<T, N> {
         self.len = c.kept.len();
     }
 
+    /// The vertices in `slots`, in that order.
+    fn at<'s>(&'s self, slots: &'s [usize]) -> impl Iterator<Item = &'s Vertex<T, N>> + 's {
+        slots.iter().map(|&s| &self.vertices[s])
+    }
+
     /// The simplex, for a report or the containment check.
     fn simplex(&self) -> Simplex<T, N> {
         let vs = self.order[..self.len]
@@ -149,7 +154,10 @@ where
             let reason = NoVerdict::Degenerate { region: FULL };
             return Ok(no_verdict(reason, w_set.simplex(), d, iterations));
         }
-        let before = (w_set.order, w_set.len);
+        // The pass's own simplex: its vertices stay in their slots until a
+        // refuted containment reloads them (the new one takes a free slot).
+        let (before, before_len) = (w_set.order, w_set.len);
+        let before = &before[..before_len];
         w_set.push_front(w);
         // (region, kept, d') ← classify(W)
         let p = w_set.scaled_points();
@@ -168,28 +176,18 @@ where
             if refuted_points(points)?.is_none() {
                 (RegionKind::Contains, None, false)
             } else {
-                let grown = w_set.simplex();
-                let next = settle(&grown, c)?;
-                let stalled = next.direction.as_ref() == Some(&d)
-                    && next.kept.len() + 1 == grown.len()
-                    && next.kept.iter().eq(grown.iter().skip(1));
+                let next = settle(&w_set.simplex(), c)?;
+                let stalled =
+                    next.direction.as_ref() == Some(&d) && next.kept.iter().eq(w_set.at(before));
                 w_set.load(&next.kept);
                 (next.kind, next.direction, stalled)
             }
         } else {
             w_set.keep(&c);
-            // The vertices of `before` are still in their slots (the new
-            // one went to a free slot): compare them, as the generic loop
-            // compares its simplices.
-            let stalled = c.direction.as_ref() == Some(&d) && {
-                let (order, len) = before;
-                let at = |s: &usize| &w_set.vertices[*s];
-                w_set.len == len
-                    && w_set.order[..len]
-                        .iter()
-                        .map(at)
-                        .eq(order[..len].iter().map(at))
-            };
+            // Kept vertices compared with the pass's own, as the generic
+            // loop compares its simplices.
+            let stalled = c.direction.as_ref() == Some(&d)
+                && w_set.at(&w_set.order[..w_set.len]).eq(w_set.at(before));
             (region.kind(), c.direction, stalled)
         };
         d = match (kind, direction) {

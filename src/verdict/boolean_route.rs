@@ -164,31 +164,20 @@ where
     A: Support<T, N> + ?Sized,
     B: Support<T, N> + ?Sized,
 {
-    let cap = NoVerdict::IterationCap {
-        cap: opts.max_iterations,
-    };
-    let left = opts.max_iterations.saturating_sub(spent);
-    if left == 0 {
-        return Ok(VerdictReport {
-            verdict: Verdict::NoVerdict { reason: cap },
-            iterations: spent,
-            simplex: Simplex::new(),
-            stalled: true,
-        });
-    }
+    // With no calls left the distance loop stops at once, at its cap.
     let distance_opts = DistanceOptions {
         initial_direction: opts.initial_direction.clone(),
-        max_iterations: left,
+        max_iterations: opts.max_iterations.saturating_sub(spent),
         ..DistanceOptions::default()
     };
     let mut report = by_distance_loop(a, b, &distance_opts)?;
     report.iterations += spent;
     report.stalled = true;
     if let Verdict::NoVerdict {
-        reason: reason @ NoVerdict::IterationCap { .. },
+        reason: NoVerdict::IterationCap { cap },
     } = &mut report.verdict
     {
-        *reason = cap;
+        *cap = opts.max_iterations;
     }
     Ok(report)
 }

@@ -81,6 +81,15 @@ fn time(mut f: impl FnMut()) -> f64 {
 
 /// One table row; `own`: num-bigint with the library's gcd, where the
 /// library has its own path for the operation.
+/// Median nanoseconds per operation of `f` over the pairs.
+fn each<X, R>(pairs: &[(X, X)], f: impl Fn(&X, &X) -> R) -> f64 {
+    time(|| {
+        for (a, b) in pairs {
+            black_box(f(a, b));
+        }
+    })
+}
+
 fn row(name: &str, n: f64, own: Option<f64>, m: f64, g: f64) {
     let own = own.map_or("—".to_string(), |o| format!("{o:.0} ({:.2}×)", o / n));
     println!(
@@ -107,37 +116,13 @@ fn main() {
             pairs.iter().map(|(a, b)| (mal(a), mal(b))).collect(),
             pairs.iter().map(|(a, b)| (gmp(a), gmp(b))).collect(),
         );
-        let tn = time(|| {
-            for (a, b) in &n {
-                black_box(a * b);
-            }
-        });
-        let tm = time(|| {
-            for (a, b) in &m {
-                black_box(a * b);
-            }
-        });
-        let tg = time(|| {
-            for (a, b) in &g {
-                black_box(RInt::from(a * b));
-            }
-        });
+        let tn = each(&n, |a, b| a * b);
+        let tm = each(&m, |a, b| a * b);
+        let tg = each(&g, |a, b| RInt::from(a * b));
         row(&format!("multiply, {bits} × {bits} bits"), tn, None, tm, tg);
-        let tn = time(|| {
-            for (a, b) in &n {
-                black_box(a + b);
-            }
-        });
-        let tm = time(|| {
-            for (a, b) in &m {
-                black_box(a + b);
-            }
-        });
-        let tg = time(|| {
-            for (a, b) in &g {
-                black_box(RInt::from(a + b));
-            }
-        });
+        let tn = each(&n, |a, b| a + b);
+        let tm = each(&m, |a, b| a + b);
+        let tg = each(&g, |a, b| RInt::from(a + b));
         row(&format!("add, {bits} + {bits} bits"), tn, None, tm, tg);
         // gcd of two numbers sharing a 64-bit odd factor (a reduction
         // that is not a power of two).
@@ -161,28 +146,12 @@ fn main() {
             .collect();
         let g: Vec<_> = shared
             .iter()
-            .map(|(a, b, c)| (RInt::from(gmp(a) * gmp(c)), RInt::from(gmp(b) * gmp(c))))
+            .map(|(a, b, c)| ((gmp(a) * gmp(c)), (gmp(b) * gmp(c))))
             .collect();
-        let tn = time(|| {
-            for (a, b) in &n {
-                black_box(a.gcd(b));
-            }
-        });
-        let tm = time(|| {
-            for (a, b) in &m {
-                black_box(a.gcd(b));
-            }
-        });
-        let tg = time(|| {
-            for (a, b) in &g {
-                black_box(RInt::from(a.gcd_ref(b)));
-            }
-        });
-        let to = time(|| {
-            for (a, b) in &n {
-                black_box(lowest_terms::gcd(a.magnitude(), b.magnitude()));
-            }
-        });
+        let tn = each(&n, |a, b| a.gcd(b));
+        let tm = each(&m, |a, b| a.gcd(b));
+        let tg = each(&g, |a, b| RInt::from(a.gcd_ref(b)));
+        let to = each(&n, |a, b| lowest_terms::gcd(a.magnitude(), b.magnitude()));
         row(
             &format!("gcd, {bits}+64 bits, shared 64-bit factor"),
             tn,
@@ -191,19 +160,12 @@ fn main() {
             tg,
         );
         // Rationals in lowest terms: a sum of two general fractions.
-        let q: Vec<(Vec<u64>, Vec<u64>, Vec<u64>, Vec<u64>)> = (0..OPS)
-            .map(|_| {
-                (
-                    rng.limbs(bits),
-                    rng.limbs(bits),
-                    rng.limbs(bits),
-                    rng.limbs(bits),
-                )
-            })
+        let q: Vec<[Vec<u64>; 4]> = (0..OPS)
+            .map(|_| std::array::from_fn(|_| rng.limbs(bits)))
             .collect();
         let n: Vec<_> = q
             .iter()
-            .map(|(a, b, c, d)| {
+            .map(|[a, b, c, d]| {
                 (
                     BigRational::new(num(a), num(b)),
                     BigRational::new(num(c), num(d)),
@@ -212,7 +174,7 @@ fn main() {
             .collect();
         let m: Vec<_> = q
             .iter()
-            .map(|(a, b, c, d)| {
+            .map(|[a, b, c, d]| {
                 let f = |x: &Vec<u64>, y: &Vec<u64>| {
                     MRat::from_naturals(MNat::from_limbs_asc(x), MNat::from_limbs_asc(y))
                 };
@@ -221,29 +183,19 @@ fn main() {
             .collect();
         let g: Vec<_> = q
             .iter()
-            .map(|(a, b, c, d)| (RRat::from((gmp(a), gmp(b))), RRat::from((gmp(c), gmp(d)))))
+            .map(|[a, b, c, d]| (RRat::from((gmp(a), gmp(b))), RRat::from((gmp(c), gmp(d)))))
             .collect();
-        let tn = time(|| {
-            for (a, b) in &n {
-                black_box(a + b);
-            }
-        });
-        let tm = time(|| {
-            for (a, b) in &m {
-                black_box(a + b);
-            }
-        });
-        let tg = time(|| {
-            for (a, b) in &g {
-                black_box(RRat::from(a + b));
-            }
-        });
-        let to = time(|| {
-            for (a, b) in &n {
-                black_box(lowest_terms::add(a, b));
-            }
-        });
-        row(&format!("rational add, {bits}-bit terms, lowest terms"), tn, Some(to), tm, tg);
+        let tn = each(&n, |a, b| a + b);
+        let tm = each(&m, |a, b| a + b);
+        let tg = each(&g, |a, b| RRat::from(a + b));
+        let to = each(&n, lowest_terms::add);
+        row(
+            &format!("rational add, {bits}-bit terms, lowest terms"),
+            tn,
+            Some(to),
+            tm,
+            tg,
+        );
         // Dyadic rationals (doubles' values): odd numerators over powers of two.
         let dy: Vec<(Vec<u64>, u32, Vec<u64>, u32)> = (0..OPS)
             .map(|_| {
@@ -282,26 +234,16 @@ fn main() {
                 )
             })
             .collect();
-        let tn = time(|| {
-            for (a, b) in &n {
-                black_box(a + b);
-            }
-        });
-        let tm = time(|| {
-            for (a, b) in &m {
-                black_box(a + b);
-            }
-        });
-        let tg = time(|| {
-            for (a, b) in &g {
-                black_box(RRat::from(a + b));
-            }
-        });
-        let to = time(|| {
-            for (a, b) in &n {
-                black_box(lowest_terms::add(a, b));
-            }
-        });
-        row(&format!("rational add, {bits}-bit dyadic terms"), tn, Some(to), tm, tg);
+        let tn = each(&n, |a, b| a + b);
+        let tm = each(&m, |a, b| a + b);
+        let tg = each(&g, |a, b| RRat::from(a + b));
+        let to = each(&n, lowest_terms::add);
+        row(
+            &format!("rational add, {bits}-bit dyadic terms"),
+            tn,
+            Some(to),
+            tm,
+            tg,
+        );
     }
 }
