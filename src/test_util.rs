@@ -37,6 +37,11 @@ impl Lcg {
         self.0
     }
 
+    /// 64 bits: the generator's next state.
+    pub(crate) fn word(&mut self) -> u64 {
+        self.step()
+    }
+
     /// A uniform value in `[0, 1)` (53 random bits).
     pub(crate) fn unit(&mut self) -> f64 {
         (self.step() >> 11) as f64 / (1u64 << 53) as f64

@@ -314,16 +314,10 @@ pub(crate) fn combine<const N: usize>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_util::Lcg;
     use num_bigint::BigInt;
     use num_integer::Integer;
     use num_traits::ToPrimitive;
-
-    fn lcg(seed: &mut u64) -> u64 {
-        *seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        *seed >> 11
-    }
 
     /// Residues against `BigInt`'s own remainder: integers of one to
     /// twenty 64-bit digits of either sign, and `±m / 2^k` for `k` up to
@@ -332,12 +326,12 @@ mod tests {
     fn residues_agree_with_big_integer_remainders() {
         let p = BigInt::from(modular::P);
         let reference = |x: &BigInt| x.mod_floor(&p).to_u64().unwrap();
-        let mut seed = 7;
+        let mut g = Lcg(7);
         for digits in 1..=20 {
             for _ in 0..20 {
                 let mut x = BigInt::zero();
                 for _ in 0..digits {
-                    x = (x << 64) + BigInt::from(lcg(&mut seed) ^ (lcg(&mut seed) << 53));
+                    x = (x << 64) + BigInt::from(g.word());
                 }
                 for x in [x.clone(), -x] {
                     assert_eq!(modular::integer(&x), reference(&x), "{x}");
@@ -345,7 +339,7 @@ mod tests {
             }
         }
         for k in (0..1100usize).step_by(7) {
-            let m = BigInt::from(lcg(&mut seed)) - BigInt::from(1u64 << 52);
+            let m = BigInt::from(g.int(-(1 << 52), 1 << 52));
             let x = Rational::new(m.clone(), BigInt::one() << k);
             let r = modular::residue(&x).unwrap();
             // r · d ≡ n (mod P) for x = n / d in lowest terms.
@@ -359,13 +353,12 @@ mod tests {
     /// answers there.
     #[test]
     fn the_filter_decides_non_singular_matrices() {
-        let mut seed = 11;
+        let mut g = Lcg(11);
         for _ in 0..100 {
             let q: Vec<Vector<Rational, 4>> = (0..4)
                 .map(|_| {
                     Vector::<Rational, 4>::from_fn(|_, _| {
-                        let n = (lcg(&mut seed) % 2001) as i64 - 1000;
-                        let d = 1 + (lcg(&mut seed) % 999) as i64;
+                        let (n, d) = (g.int(-1000, 1000), g.int(1, 999));
                         Rational::new(BigInt::from(n), BigInt::from(d))
                     })
                 })
