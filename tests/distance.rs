@@ -575,6 +575,48 @@ fn opengjk_52_f32_boxes_near_9e4() {
     assert!((d2 - 0.25).abs() <= 0.25 * 1e-3, "{d2}");
 }
 
+/// Found by the ten-minute `diff_3d` campaign on `728ae26` (2026-11-26,
+/// `fuzz/crashes/diff_3d/crash-db33716c…`, there at scale `2⁵²`; every
+/// coordinate here is that input's integer mantissa, and scaling by a power
+/// of two changes no rounding). The `f64` loop's last simplex was a flat
+/// tetrahedron whose float weights were all positive, so the loop said
+/// "intersecting", while the pair is separated by 2.9 times the loop's band.
+/// A full simplex is now checked exactly before that claim
+/// (`src/distance/contains.rs`): here the check refutes it and the loop goes
+/// on from a facet to the distance.
+#[test]
+fn flat_tetrahedron_is_not_taken_for_containment_in_f64() {
+    let q = |v: [i64; 3]| Vector::<Rational, 3>::from(v.map(integer));
+    let a = [q([0, 1, 0]), q([256, -15872, 0]), q([-22528, 14449, 2])];
+    let b = [q([256, 0, -1]), q([-1, 11776, 0]), q([0, 0, 0])];
+    let exact_a = gjk::shape::ConvexHull::new(a.to_vec(), Which::A).unwrap();
+    let exact_b = gjk::shape::ConvexHull::new(b.to_vec(), Which::B).unwrap();
+    let exact = distance(&exact_a, &exact_b, &DistanceOptions::default()).unwrap();
+    let want = exact.outcome.dist2().expect("exact mode: separated");
+    assert!(want > Rational::zero(), "{:?}", exact.outcome);
+    let fa = gjk::shape::ConvexHull::new(to_f64(&a), Which::A).unwrap();
+    let fb = gjk::shape::ConvexHull::new(to_f64(&b), Which::B).unwrap();
+    let (want, s2) = (want.to_f64(), scale2(&a, &b));
+    for &sub_algorithm in sub_algorithms::<3>() {
+        let opts = DistanceOptions {
+            sub_algorithm,
+            ..DistanceOptions::default()
+        };
+        let r = distance(&fa, &fb, &opts).unwrap();
+        // Outside the band, only "separated" is right (no verdict is
+        // allowed only within it).
+        let DistanceOutcome::Separated { dist2: got, .. } = &r.outcome else {
+            panic!("{sub_algorithm:?}: {:?}, exact dist2 = {want:e}", r.outcome);
+        };
+        let got = *got;
+        assert!(
+            (got - want).abs() <= f64_bound(want, s2),
+            "{sub_algorithm:?}: dist2 {got:e} (bits {:#x}), exact {want:e}",
+            got.to_bits()
+        );
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Bad input, the cap, options.
 // ---------------------------------------------------------------------------

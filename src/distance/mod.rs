@@ -64,6 +64,14 @@
 //! * **intersecting** when `v·v ≤ (ABS_TOL_FACTOR · u)² · scale²`: `v` is
 //!   within its own rounding error of the origin (`v·v` summed in `f64`,
 //!   accurate where it underflows `T`);
+//! * **intersecting** also when the sub-algorithm keeps all `N + 1`
+//!   vertices, but only once the origin is proved to lie in the closed
+//!   simplex of the exact points `aᵢ − bᵢ` (`src/distance/contains.rs`: the signs of its
+//!   barycentric determinants, filtered in `f64`, then exact). Float weights
+//!   of a flat simplex can all be positive with the origin outside; a refuted
+//!   simplex is replaced by the facet without the vertex that has to go
+//!   (reduced by the sub-algorithm), and the loop goes on. If the next support
+//!   point is that vertex again, it counts as repeated (below);
 //! * **[`Error::Underflow`]** when, not intersecting, `v·v` in `T` is below
 //!   the smallest normal value [`Scalar::MIN_NORMAL`]: a subnormal result
 //!   carries an absolute error, not a relative one, so no accuracy could be
@@ -149,6 +157,7 @@
 //! [`DistanceOutcome::NoVerdict`], which is **never** a separation
 //! verdict; its `best` is the closest point found so far (an upper bound).
 
+mod contains;
 mod hidden;
 pub mod nesterov;
 pub mod subalgorithm;
@@ -165,9 +174,10 @@ use crate::simplex::Vertex;
 use crate::simplex::{start_direction, support_vertex};
 use crate::tolerance::{scale2, ABS_TOL_FACTOR, DEFAULT_MAX_ITERATIONS, REL_TOL_FACTOR};
 use crate::vector::{dot, is_finite, Points, Vector};
+use contains::Containment;
 use hidden::{HiddenRun, Stall};
 use nesterov::Search;
-use subalgorithm::{closest_point_classified_fixed, closest_point_fixed, Lambda};
+use subalgorithm::{closest_point_classified_fixed, closest_point_fixed, Face, Lambda};
 
 /// Which sub-algorithm picks the kept face.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -371,7 +381,30 @@ where
         };
     // Float mode: the run of hidden-progress steps under way, if any.
     let mut hidden: Option<HiddenRun<T, N>> = None;
+    // Float mode: the vertex just dropped from a refuted full simplex.
+    let mut dropped: Option<Vector<T, N>> = None;
     loop {
+        // Float mode: if W is full, O must be in it, exactly; if not, W ← the
+        // facet without the vertex that has to go, reduced ("contains")
+        if !T::EXACT && simplex.len() == N + 1 {
+            if let Containment::Outside { drop } = contains::check(&simplex, &lambda)? {
+                dropped = Some(simplex.point(drop).clone());
+                let facet: Face = (0..simplex.len()).filter(|&i| i != drop).collect();
+                let _ = simplex.keep(&facet); // Increasing: kept in place.
+                let closest = sub_algorithm(opts.sub_algorithm, &simplex)?;
+                if !simplex.keep(&closest.kept) {
+                    match simplex.select(&closest.kept) {
+                        Some(s) => simplex = s,
+                        None => {
+                            let report = no_verdict(NoVerdict::NoProgress, None, iterations);
+                            return Ok((report, none()));
+                        }
+                    }
+                }
+                lambda = closest.lambda;
+                hidden = None;
+            }
+        }
         // v ← Σ λᵢ wᵢ, the point of W closest to O
         let at = Current::of(&simplex, &lambda, floor2, iterations)?;
         // if W holds O: return Intersecting
@@ -400,7 +433,9 @@ where
         iterations += 1;
         // if |v|² − v·w ≤ ε: return Separated { dist² = |v|² }
         let gap = at.gap(&w, iterations)?;
-        let repeated = simplex.points().any(|p| *p == w.w);
+        // (The vertex of a refuted simplex, found again at once, repeats.)
+        let back = dropped.take().is_some_and(|d| d == w.w);
+        let repeated = back || simplex.points().any(|p| *p == w.w);
         if accelerating && (gap.converged || gap.in_noise || repeated) {
             // w is not the support point along −v: decide on a plain step.
             search.switch_off();

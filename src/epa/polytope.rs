@@ -17,7 +17,7 @@ use crate::relation::NoVerdict;
 use crate::scalar::Field;
 use crate::simplex::Vertex;
 use crate::tolerance::ABS_TOL_FACTOR;
-use crate::vector::{dot, Vector};
+use crate::vector::{det, dot, Vector};
 
 use super::outcome::Penetration;
 
@@ -42,58 +42,6 @@ pub(crate) struct Facet<T: Field, const N: usize> {
     /// how much the rounding of the edges is amplified in the normal's
     /// direction. `1` for well-shaped facets, large for slivers.
     pub cond: f64,
-}
-
-/// The determinant of a small square matrix: closed forms up to `3 × 3`
-/// (no division, so they round least in float mode), Gaussian elimination
-/// with partial pivoting above (exact over rationals).
-fn det<T: Field>(mut m: Vec<Vec<T>>) -> T {
-    let k = m.len();
-    let at = |m: &Vec<Vec<T>>, i: usize, j: usize| m[i][j].clone();
-    match k {
-        0 => T::one(),
-        1 => at(&m, 0, 0),
-        2 => at(&m, 0, 0) * at(&m, 1, 1) - at(&m, 0, 1) * at(&m, 1, 0),
-        3 => {
-            at(&m, 0, 0) * (at(&m, 1, 1) * at(&m, 2, 2) - at(&m, 1, 2) * at(&m, 2, 1))
-                - at(&m, 0, 1) * (at(&m, 1, 0) * at(&m, 2, 2) - at(&m, 1, 2) * at(&m, 2, 0))
-                + at(&m, 0, 2) * (at(&m, 1, 0) * at(&m, 2, 1) - at(&m, 1, 1) * at(&m, 2, 0))
-        }
-        _ => {
-            let abs = |x: &T| {
-                if *x < T::zero() {
-                    -x.clone()
-                } else {
-                    x.clone()
-                }
-            };
-            let mut d = T::one();
-            for c in 0..k {
-                let mut p = c;
-                for r in c + 1..k {
-                    if abs(&m[r][c]) > abs(&m[p][c]) {
-                        p = r;
-                    }
-                }
-                if m[p][c].is_zero() {
-                    return T::zero();
-                }
-                if p != c {
-                    m.swap(p, c);
-                    d = -d;
-                }
-                let pivot_row = m[c].clone();
-                d *= pivot_row[c].clone();
-                for row in m.iter_mut().skip(c + 1) {
-                    let f = row[c].clone() / pivot_row[c].clone();
-                    for (x, y) in row.iter_mut().zip(&pivot_row).skip(c) {
-                        *x -= y.clone() * f.clone();
-                    }
-                }
-            }
-            d
-        }
-    }
 }
 
 /// The generalised cross product of the edges `eᵢ = qᵢ − q₀` of `N` points:
