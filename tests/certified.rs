@@ -5,9 +5,8 @@
 //! overlapping by 2⁻⁴⁰, exactly touching, at scales 2³⁰ and 2⁻³⁰). The plain
 //! `f64` contact query gets some of the hard ones wrong; certified never.
 
-mod common;
-#[path = "../crates/gjk-bench/benches/pairs/mod.rs"]
-mod pairs;
+use crate::common;
+use crate::pairs;
 
 use std::collections::BTreeMap;
 

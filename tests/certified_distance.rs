@@ -8,10 +8,8 @@
 //! the faces of `A − B` is too slow for their point counts in a debug
 //! build); and the interval must be tight where the float loop is accurate.
 
-#[path = "common/long.rs"]
-mod long;
-#[path = "../crates/gjk-bench/benches/pairs/mod.rs"]
-mod pairs;
+use crate::common::long;
+use crate::pairs;
 
 use gjk::certified::{certify_distance, DistanceBounds};
 use gjk::distance::DistanceOutcome;

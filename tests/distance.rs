@@ -2,7 +2,7 @@
 //! classifier cross-check of the sub-algorithm, higher dimensions, bug-report
 //! regressions and bad input.
 
-mod common;
+use crate::common;
 
 use common::{Cloud, Lcg};
 use gjk::distance::{

@@ -18,7 +18,7 @@
 //! docs (and in `f32` within the same bound scaled to its precision).
 //! Failure messages print the case as exact rationals.
 
-mod common;
+use crate::common;
 
 use common::epa_check::{
     check_penetration, exact_matches_oracle, f64_agrees, rows, scale2, Verdict,

@@ -10,7 +10,7 @@
 //!
 //! A failure prints the case as exact rationals.
 
-mod common;
+use crate::common;
 
 use common::Lcg;
 use gjk::certificate::{verify, Certificate, Pair, Proved};

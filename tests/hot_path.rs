@@ -18,7 +18,7 @@
 //! finite values, so a `-0.0` for a `0.0` would pass; the signs of zero are
 //! not part of any verdict).
 
-mod common;
+use crate::common;
 
 use common::spec_table::table;
 use common::{convert, simplex, vectors};

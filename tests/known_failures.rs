@@ -7,7 +7,7 @@
 //! analogue. The distance reports (fcl #508, #293, openGJK #13, #3, #52) are
 //! in `tests/distance.rs`, next to the distance query.
 
-mod common;
+use crate::common;
 
 use common::{epa_check, Cloud};
 use gjk::boolean::{gjk, Options, Outcome};

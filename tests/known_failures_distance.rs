@@ -5,7 +5,7 @@
 //! `tests/known_failures.rs`, the first distance ones (fcl #508, #293,
 //! openGJK #13, #3, #52) in `tests/distance.rs`.
 
-mod common;
+use crate::common;
 
 use common::Lcg;
 use gjk::distance::DistanceOptions;

@@ -5,10 +5,8 @@
 //! `NoVerdict`, never separated), and fewer iterations on ellipsoid
 //! pairs near contact (counts, not times; the times are in BENCHMARKS.md).
 
-#[path = "../crates/gjk-bench/benches/pairs/mod.rs"]
-mod pairs;
-#[path = "../crates/gjk-bench/benches/scenes/mod.rs"]
-mod scenes;
+use crate::pairs;
+use crate::scenes;
 
 use gjk::distance::nesterov::distance_accelerated;
 use gjk::distance::{distance, DistanceOptions, DistanceOutcome, SubAlgorithm};

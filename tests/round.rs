@@ -5,7 +5,7 @@
 //!
 //! Every case is a row of the table below; a failure prints the row.
 
-mod common;
+use crate::common;
 
 use common::rat;
 use gjk::distance::DistanceOptions;

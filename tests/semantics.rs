@@ -3,7 +3,7 @@
 //! be checked exactly, agreement of f32 / f64 / exact away from the boundary,
 //! typed errors and the non-convergence outcome.
 
-mod common;
+use crate::common;
 
 use common::{convert, show, Cloud, Lcg};
 use gjk::boolean::{gjk, intersects, Options, Outcome};

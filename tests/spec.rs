@@ -18,7 +18,7 @@
 //!
 //! A failure prints the case as exact rationals, ready to paste back.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -27,7 +27,7 @@
 //!
 //! A failure prints the simplex or the pair as exact rationals.
 
-mod common;
+use crate::common;
 
 use std::cmp::Ordering;
 

@@ -10,10 +10,8 @@
 //! * queries on either shape: identical in exact mode, within the float
 //!   tolerance in `f64`.
 
-#[path = "../crates/gjk-bench/benches/pairs/mod.rs"]
-mod pairs;
-#[path = "../crates/gjk-bench/benches/scenes/mod.rs"]
-mod scenes;
+use crate::pairs;
+use crate::scenes;
 
 use gjk::boolean::{gjk, Options};
 use gjk::distance::{distance, DistanceOptions, DistanceOutcome};

@@ -2,7 +2,7 @@
 //! oracle in 1D–4D, against the boolean `contact` query in 2D and 3D, in
 //! `f64` against exact mode, and the warm start.
 
-mod common;
+use crate::common;
 
 use common::{Cloud, Lcg};
 use gjk::boolean::Options;

@@ -239,8 +239,7 @@ fn distance_fields_match_the_oracle() {
 // gjk check
 // ---------------------------------------------------------------------------
 
-#[path = "common/xml.rs"]
-mod xml;
+use crate::xml;
 
 /// Writes `text` to a fresh file under the target directory and returns its
 /// path (relative paths would depend on the test's working directory).

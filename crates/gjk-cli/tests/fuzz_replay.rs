@@ -9,8 +9,7 @@ use std::path::{Path, PathBuf};
 
 use gjk_cli::fuzzing::{replay, TARGETS};
 
-#[path = "../../../tests/common/long.rs"]
-mod long;
+use crate::common::long;
 
 /// The files of `dir` (sorted), without READMEs; none if it does not exist.
 fn files(dir: &Path) -> Vec<PathBuf> {

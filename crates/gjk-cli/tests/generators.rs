@@ -7,8 +7,7 @@ use gjk_case::parse_line;
 use gjk_gen::{build, cases, Family, FamilyChoice, Params, MAX_DIM};
 use gjk_oracle::{self as oracle, Relation};
 
-#[path = "../../../tests/common/long.rs"]
-mod long;
+use crate::common::long;
 
 /// Every family in every dimension from 1 to `MAX_DIM`, several seeds and
 /// scales: the construction's claims (relation, distance, normal) hold

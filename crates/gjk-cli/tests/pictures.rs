@@ -6,12 +6,9 @@
 //! `cargo run -p gjk-cli --example spec_pictures`.
 
 // The helpers shared with the library's tests.
-#[path = "../../../tests/common/mod.rs"]
-mod common;
-#[path = "common/spec_cases.rs"]
-mod spec_cases;
-#[path = "common/xml.rs"]
-mod xml;
+use crate::common;
+use crate::spec_cases;
+use crate::xml;
 
 use gjk::boolean::Options;
 use gjk::region::{Region, RegionKind};

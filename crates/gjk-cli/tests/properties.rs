@@ -124,8 +124,7 @@ fn exact(p: &Pts) -> Exact {
 }
 
 /// The number of cases per property: all of them under `GJK_LONG_TESTS`.
-#[path = "../../../tests/common/long.rs"]
-mod long;
+use crate::common::long;
 
 /// A fixed seed, so that a failure in CI is a failure on every machine and
 /// can be replayed; `PROPTEST_RNG_SEED=<n> cargo test --test properties`
