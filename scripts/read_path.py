@@ -37,6 +37,7 @@ PATHS = {
         ("src/distance/subalgorithm.rs", "Johnson's sub-algorithm: the closest point of a simplex"),
         ("src/distance/warm.rs", "the warm start (an option)"),
         ("src/distance/hidden.rs", "float mode: progress hidden by rounding"),
+        ("src/distance/contains.rs", "float mode: a full simplex is checked exactly"),
         ("src/relation.rs", "the no-verdict reasons"),
     ], ["src/scalar.rs", "src/vector.rs", "src/tolerance.rs", "src/error.rs"]),
 }

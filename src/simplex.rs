@@ -217,6 +217,21 @@ impl<T: Scalar, const N: usize> Simplex<T, N> {
         true
     }
 
+    /// Keeps the vertices at `indices`, in that order, each at most once:
+    /// in place when they increase ([`Simplex::keep`]), otherwise as a new
+    /// simplex ([`Simplex::select`], the classifier's winding order);
+    /// `false` and no change when an index is out of range or repeated.
+    pub(crate) fn reduce(&mut self, indices: &[usize]) -> bool {
+        if self.keep(indices) {
+            return true;
+        }
+        match self.select(indices) {
+            Some(s) => *self = s,
+            None => return false,
+        }
+        true
+    }
+
     /// Swaps two slots (`i`, `j` below the capacity).
     fn swap_slots(&mut self, i: usize, j: usize) {
         if i == j {

@@ -169,3 +169,28 @@ pub fn normalized_f64<'a, T: Scalar + 'a, const N: usize>(
 pub fn containment_band<T: Scalar>(scale: f64) -> f64 {
     ABS_TOL_FACTOR * T::UNIT_ROUNDOFF * scale
 }
+
+/// The forward error bound of the `f64` filter of the distance loop's
+/// containment check (`src/distance/contains.rs`), in units of `u = 2⁻⁵³`, relative
+/// to the permanent `perm` of `|P̂₋ᵢ|`.
+///
+/// Derivation (3D; 2D is smaller). Each `p̂ = fl(a − b)` is off by at most
+/// `u |p̂| (1 + u)` per coordinate, so a product of three coordinates moves
+/// by at most `((1 + u(1 + u))³ − 1) ≤ 3u (1 + 2u)` of its absolute value:
+/// `≤ 3.01 u · perm` for the determinant. Evaluating the closed form on
+/// `p̂`: a 2 × 2 minor `fl(fl(y z′) − fl(z y′))` is off by at most
+/// `(2u + u²)` of its terms' absolute sum, the product with the first row's
+/// coordinate adds one rounding (`3u + O(u²)`), and the two additions of
+/// the three terms add `2u` of the absolute sum: `5u + O(u²)` in all. Together
+/// `8u + O(u²)`; the computed permanent is itself within `5u` of the exact
+/// one. `12` covers all of it with room. Valid while no operation underflows
+/// or overflows: the filter only decides when the permanent is finite and at
+/// least [`DET_FILTER_MIN_PERM`].
+pub const DET_ERROR_FACTOR: f64 = 12.0;
+
+/// The smallest permanent the containment filter decides at: `2⁻⁹⁰⁰`. Below it, a
+/// product may have underflowed, with an absolute error (at most `2⁻¹⁰⁷⁵`
+/// per operation, a few dozen operations) that the relative bound does not
+/// cover; at `2⁻⁹⁰⁰` that error is below `2⁻¹⁰⁶⁵`, far inside
+/// `DET_ERROR_FACTOR · u · 2⁻⁹⁰⁰ ≈ 2⁻⁹⁴⁹`.
+pub const DET_FILTER_MIN_PERM: f64 = f64::from_bits((1023 - 900) << 52);

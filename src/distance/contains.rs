@@ -39,36 +39,15 @@
 //! allocation, so a float query whose simplex the filter decides stays
 //! allocation-free (`tests/allocations.rs`).
 
+use arrayvec::ArrayVec;
 use num_traits::Zero;
 
+use crate::distance::subalgorithm::MAX_VERTICES;
 use crate::error::{Error, Which};
 use crate::scalar::{rational_from_f64, Rational, Scalar};
 use crate::simplex::Simplex;
+use crate::tolerance::{DET_ERROR_FACTOR, DET_FILTER_MIN_PERM};
 use crate::vector::{det, Vector};
-
-/// The forward error bound of the filter, in units of `u = 2⁻⁵³`, relative
-/// to the permanent `perm` of `|P̂₋ᵢ|`.
-///
-/// Derivation (3D; 2D is smaller). Each `p̂ = fl(a − b)` is off by at most
-/// `u |p̂| (1 + u)` per coordinate, so a product of three coordinates moves
-/// by at most `((1 + u(1 + u))³ − 1) ≤ 3u (1 + 2u)` of its absolute value:
-/// `≤ 3.01 u · perm` for the determinant. Evaluating the closed form on
-/// `p̂`: a 2 × 2 minor `fl(fl(y z′) − fl(z y′))` is off by at most
-/// `(2u + u²)` of its terms' absolute sum, the product with the first row's
-/// coordinate adds one rounding (`3u + O(u²)`), and the two additions of
-/// the three terms add `2u` of the absolute sum: `5u + O(u²)` in all. Together
-/// `8u + O(u²)`; the computed permanent is itself within `5u` of the exact
-/// one. `12` covers all of it with room. Valid while no operation underflows
-/// or overflows: the filter only decides when the permanent is finite and at
-/// least [`FILTER_MIN_PERM`].
-pub const DET_ERROR_FACTOR: f64 = 12.0;
-
-/// The smallest permanent the filter decides at: `2⁻⁹⁰⁰`. Below it, a
-/// product may have underflowed, with an absolute error (at most `2⁻¹⁰⁷⁵`
-/// per operation, a few dozen operations) that the relative bound does not
-/// cover; at `2⁻⁹⁰⁰` that error is below `2⁻¹⁰⁶⁵`, far inside
-/// `DET_ERROR_FACTOR · u · 2⁻⁹⁰⁰ ≈ 2⁻⁹⁴⁹`.
-pub const FILTER_MIN_PERM: f64 = f64::from_bits((1023 - 900) << 52);
 
 /// Whether the origin lies in the closed simplex of the exact points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,38 +71,31 @@ pub(crate) fn check<T: Scalar, const N: usize>(
     simplex: &Simplex<T, N>,
     lambda: &[T],
 ) -> Result<Containment, Error> {
-    let mut found = [None; crate::distance::subalgorithm::MAX_VERTICES];
-    let found = &mut found[..simplex.len()];
-    for (i, s) in found.iter_mut().enumerate() {
-        *s = filtered_sign(simplex, i);
-    }
-    let mut signs = [0i8; crate::distance::subalgorithm::MAX_VERTICES];
-    let signs = &mut signs[..simplex.len()];
-    if found.contains(&None) {
+    let mut signs: ArrayVec<Option<i8>, MAX_VERTICES> = (0..simplex.len())
+        .map(|i| filtered_sign(simplex, i))
+        .collect();
+    if signs.contains(&None) {
         let points = exact_points(simplex)?;
-        for (i, s) in found.iter_mut().enumerate() {
+        for (i, s) in signs.iter_mut().enumerate() {
             s.get_or_insert_with(|| exact_sign(&points, i));
         }
     }
-    for (s, f) in signs.iter_mut().zip(found.iter()) {
-        *s = f.unwrap_or(0);
-    }
+    let signs: ArrayVec<i8, MAX_VERTICES> = signs.into_iter().flatten().collect();
     let plus = signs.iter().filter(|&&s| s > 0).count();
     let minus = signs.iter().filter(|&&s| s < 0).count();
     if (plus == 0) != (minus == 0) {
         return Ok(Containment::Holds);
     }
-    // Mixed signs: drop a vertex of the smaller group (its weight is
-    // negative when the larger group has the sign of Σ cⱼ); all zero: the
-    // vertex the float weights count least.
-    let minority: i8 = match (plus, minus) {
-        (0, 0) => 0,
-        _ if plus < minus => 1,
-        _ => -1,
-    };
+    // λᵢ = cᵢ / Σⱼ cⱼ: the vertices whose cᵢ has the other sign than the
+    // sum have negative weights; one of them goes (the one the float
+    // weights count least). All zero: the vertex of least float weight.
     let weight = |i: usize| lambda.get(i).map_or(0.0, |l| l.to_f64());
+    let negative = match (plus, minus) {
+        (0, 0) => 0,
+        _ => -sum_sign(simplex, plus < minus)?,
+    };
     let drop = (0..signs.len())
-        .filter(|&i| signs[i] == minority)
+        .filter(|&i| signs[i] == negative)
         .min_by(|&i, &j| weight(i).total_cmp(&weight(j)))
         .unwrap_or(0);
     Ok(Containment::Outside { drop })
@@ -165,7 +137,7 @@ fn filtered_sign<T: Scalar, const N: usize>(simplex: &Simplex<T, N>, i: usize) -
             )
         }
     };
-    if !d.is_finite() || !perm.is_finite() || perm < FILTER_MIN_PERM {
+    if !d.is_finite() || !perm.is_finite() || perm < DET_FILTER_MIN_PERM {
         return None;
     }
     let bound = DET_ERROR_FACTOR * (f64::EPSILON / 2.0) * perm;
@@ -201,8 +173,8 @@ fn exact_points<T: Scalar, const N: usize>(
         .collect()
 }
 
-/// `sign(cᵢ)`, `cᵢ = (−1)ⁱ det P₋ᵢ`, in rationals.
-fn exact_sign<const N: usize>(points: &[Vector<Rational, N>], i: usize) -> i8 {
+/// `cᵢ = (−1)ⁱ det P₋ᵢ`, in rationals.
+fn exact_c<const N: usize>(points: &[Vector<Rational, N>], i: usize) -> Rational {
     let rows: Vec<Vec<Rational>> = points
         .iter()
         .enumerate()
@@ -210,18 +182,38 @@ fn exact_sign<const N: usize>(points: &[Vector<Rational, N>], i: usize) -> i8 {
         .map(|(_, p)| p.iter().cloned().collect())
         .collect();
     let d = det(rows);
-    let sign = if d.is_zero() {
-        0
-    } else if d > Rational::zero() {
-        1
-    } else {
-        -1
-    };
     if i % 2 == 0 {
-        sign
+        d
     } else {
-        -sign
+        -d
     }
+}
+
+/// `sign(cᵢ)`.
+fn exact_sign<const N: usize>(points: &[Vector<Rational, N>], i: usize) -> i8 {
+    let c = exact_c(points, i);
+    match c.is_zero() {
+        true => 0,
+        false if c > Rational::zero() => 1,
+        false => -1,
+    }
+}
+
+/// The sign of `Σⱼ cⱼ` (`±` the simplex's volume), exactly; where it is
+/// zero (affinely dependent points), the sign of the larger group, as
+/// `plus_fewer` says.
+fn sum_sign<T: Scalar, const N: usize>(
+    simplex: &Simplex<T, N>,
+    plus_fewer: bool,
+) -> Result<i8, Error> {
+    let points = exact_points(simplex)?;
+    let total: Rational = (0..points.len()).map(|i| exact_c(&points, i)).sum();
+    Ok(match total.is_zero() {
+        true if plus_fewer => -1,
+        true => 1,
+        false if total > Rational::zero() => 1,
+        false => -1,
+    })
 }
 
 #[cfg(test)]
@@ -342,6 +334,20 @@ mod tests {
         assert_eq!(
             check(&simplex(&above, &zero), &lambda),
             Ok(Containment::Outside { drop: 3 })
+        );
+        // The origin beyond the apex: facet {0, 1, 2} at z = 2 (centroid on
+        // the z axis), vertex 3 at z = 1, so λ₃ = 2 and λ₀ = λ₁ = λ₂ = −1/3: one of
+        // those goes (the least weighted), not vertex 3, the only one whose
+        // sign differs from the others.
+        let beyond = [
+            v3(2.0, 0.0, 2.0),
+            v3(-1.0, 1.0, 2.0),
+            v3(-1.0, -1.0, 2.0),
+            v3(0.0, 0.0, 1.0),
+        ];
+        assert_eq!(
+            check(&simplex(&beyond, &zero), &[0.3, 0.2, 0.4, 0.1]),
+            Ok(Containment::Outside { drop: 1 })
         );
         // A flat simplex in the plane z = 0 through the origin: every sign
         // is zero, and the vertex of least weight goes.

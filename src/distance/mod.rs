@@ -157,13 +157,15 @@
 //! [`DistanceOutcome::NoVerdict`], which is **never** a separation
 //! verdict; its `best` is the closest point found so far (an upper bound).
 
+mod classified;
 mod contains;
 mod hidden;
 pub mod nesterov;
 pub mod subalgorithm;
 mod warm;
 
-pub use subalgorithm::{closest_point, closest_point_classified, Closest};
+pub use classified::closest_point_classified;
+pub use subalgorithm::{closest_point, Closest};
 
 use crate::error::Error;
 use crate::relation::NoVerdict;
@@ -174,10 +176,11 @@ use crate::simplex::Vertex;
 use crate::simplex::{start_direction, support_vertex};
 use crate::tolerance::{scale2, ABS_TOL_FACTOR, DEFAULT_MAX_ITERATIONS, REL_TOL_FACTOR};
 use crate::vector::{dot, is_finite, Points, Vector};
+use classified::closest_point_classified_fixed;
 use contains::Containment;
 use hidden::{HiddenRun, Stall};
 use nesterov::Search;
-use subalgorithm::{closest_point_classified_fixed, closest_point_fixed, Face, Lambda};
+use subalgorithm::{closest_point_fixed, Face, Lambda};
 
 /// Which sub-algorithm picks the kept face.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -384,22 +387,16 @@ where
     // Float mode: the vertex just dropped from a refuted full simplex.
     let mut dropped: Option<Vector<T, N>> = None;
     loop {
-        // Float mode: if W is full, O must be in it, exactly; if not, W ← the
-        // facet without the vertex that has to go, reduced ("contains")
+        // Float mode: a full W must hold O exactly; if it does not, W ← the
+        // facet without the vertex that has to go, reduced
         if !T::EXACT && simplex.len() == N + 1 {
             if let Containment::Outside { drop } = contains::check(&simplex, &lambda)? {
                 dropped = Some(simplex.point(drop).clone());
-                let facet: Face = (0..simplex.len()).filter(|&i| i != drop).collect();
-                let _ = simplex.keep(&facet); // Increasing: kept in place.
+                let facet: Face = (0..=N).filter(|&i| i != drop).collect();
+                let _ = simplex.keep(&facet); // Increasing: always kept.
                 let closest = sub_algorithm(opts.sub_algorithm, &simplex)?;
-                if !simplex.keep(&closest.kept) {
-                    match simplex.select(&closest.kept) {
-                        Some(s) => simplex = s,
-                        None => {
-                            let report = no_verdict(NoVerdict::NoProgress, None, iterations);
-                            return Ok((report, none()));
-                        }
-                    }
+                if !simplex.reduce(&closest.kept) {
+                    return Ok((no_verdict(NoVerdict::NoProgress, None, iterations), none()));
                 }
                 lambda = closest.lambda;
                 hidden = None;
@@ -479,16 +476,10 @@ where
             search.record(p);
         }
         // W ← kept
-        if !simplex.keep(&closest.kept) {
-            // Not increasing (the classifier's winding order): a new one.
-            match simplex.select(&closest.kept) {
-                Some(s) => simplex = s,
-                // The sub-algorithm returns distinct, valid indices.
-                None => {
-                    simplex.pop_front();
-                    return stalled(NoVerdict::NoProgress, &simplex);
-                }
-            }
+        if !simplex.reduce(&closest.kept) {
+            // The sub-algorithm returns distinct, valid indices.
+            simplex.pop_front();
+            return stalled(NoVerdict::NoProgress, &simplex);
         }
         lambda = closest.lambda;
     }

@@ -83,29 +83,18 @@
 //! [`Closest::fallback`] says when it was used; exact mode never needs it
 //! (a unit test checks this on thousands of simplices).
 //!
-//! # The literate core for `N = 2, 3`: [`closest_point_classified`]
-//!
-//! In 2D and 3D the spec's region classifier ([`crate::classify::classify`])
-//! names the kept feature by sign tests; [`closest_point_classified`] then
-//! solves the Gram system on that feature only. The two must agree on every
-//! non-degenerate simplex (same kept set, same `v`); `tests/distance.rs`
-//! checks it exactly on thousands of small-integer simplices, ties included.
-//!
 //! # Cost
 //!
 //! All `2ᵏ − 1` faces may be tried, each an `m × m` solve: fine for the
 //! simplices of GJK in the dimensions this crate is meant for (`k ≤ N + 1`,
 //! [`MAX_VERTICES`]).
 
-use crate::classify::classify;
 use crate::error::{Error, Which};
-use crate::region::RegionKind;
 use crate::scalar::{Field, Scalar};
-use crate::simplex::Simplex;
 use crate::tolerance::PIVOT_NOISE_FACTOR;
 use arrayvec::ArrayVec;
 
-use crate::vector::{dot, is_finite, normalized_points, pow2_factors, Points, Vector};
+use crate::vector::{dot, is_finite, normalized_points, pow2_factors, Vector};
 
 /// The most points [`closest_point`] accepts: `2¹⁶ − 1` faces to try at
 /// worst. (A simplex in `N` dimensions has at most `N + 1` vertices, so the
@@ -126,7 +115,7 @@ pub struct Closest<T: Scalar, const N: usize> {
     pub dist2: T,
     /// `true` when the primary rule did not decide: the float fallback of
     /// the module docs ([`closest_point`]), or, for
-    /// [`closest_point_classified`], a degenerate or rounding-contradicted
+    /// [`closest_point_classified`](super::closest_point_classified), a degenerate or rounding-contradicted
     /// classification answered by [`closest_point`]. Never `true` for
     /// [`closest_point`] in exact mode.
     pub fallback: bool,
@@ -253,7 +242,7 @@ fn project_into<T: Field, const N: usize>(
 }
 
 /// `Σ λᵢ p_{faceᵢ}`.
-fn combine<T: Field, const N: usize>(
+pub(super) fn combine<T: Field, const N: usize>(
     p: &[Vector<T, N>],
     face: &[usize],
     lambda: &[T],
@@ -281,7 +270,7 @@ fn next_subset(idx: &mut [usize], n: usize) -> bool {
     false
 }
 
-fn check_points<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> Result<(), Error> {
+pub(crate) fn check_points<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> Result<(), Error> {
     if p.is_empty() {
         return Err(Error::InvalidParameter {
             which: Which::Query,
@@ -341,29 +330,6 @@ pub fn closest_point<T: Field, const N: usize>(
     points: &[Vector<T, N>],
 ) -> Result<Closest<T, N>, Error> {
     closest_point_fixed(points).map(Closest::from)
-}
-
-/// The facet of the simplex `points` (two or more points; each facet leaves
-/// one out) whose closest point to the origin is nearest, as `(dist², kept)`
-/// with `dist²` as `f64` and `kept` the indices into `points` of the
-/// smallest sub-face holding that closest point; the first such facet on
-/// ties. The float bands of `verdict::boolean_route` and [`crate::verdict`](mod@crate::verdict) use
-/// it to treat an origin near a facet as lying on it. No allocation.
-pub(crate) fn nearest_facet<T: Field, const N: usize>(
-    points: &[Vector<T, N>],
-) -> Result<Option<(f64, Face)>, Error> {
-    check_points(points)?;
-    let mut best: Option<(f64, Face)> = None;
-    for skip in 0..points.len() {
-        let idx: Face = (0..points.len()).filter(|&i| i != skip).collect();
-        let facet: Points<T, N> = idx.iter().map(|&i| points[i].clone()).collect();
-        let c = closest_point_fixed(&facet)?;
-        let d2 = c.dist2.to_f64();
-        if best.as_ref().is_none_or(|(b, _)| d2 < *b) {
-            best = Some((d2, c.kept.iter().map(|&k| idx[k]).collect()));
-        }
-    }
-    Ok(best)
 }
 
 /// [`closest_point`] without allocating (the distance loop's form).
@@ -470,82 +436,6 @@ pub(crate) fn closest_point_fixed<T: Field, const N: usize>(
         v,
         dist2,
         fallback: true,
-    })
-}
-
-/// [`closest_point`] for `N = 2, 3`, with the kept feature chosen by the
-/// spec's region classifier ([`classify`]) and `v` computed exactly on it.
-///
-/// * **Search regions**: the classifier's kept vertices (sorted: its 3D
-///   winding swap only reorders them) are projected on; their coordinates
-///   are all positive (exact mode).
-/// * **Containing regions** (the origin is in the closed simplex): `v = O`,
-///   and the kept face is the support of the origin's barycentric
-///   coordinates, i.e. the smallest face containing it (an edge when the
-///   origin lies on an edge, and so on).
-/// * **Degenerate regions**, and in float mode any classification whose
-///   projection is singular or has a non-positive coordinate: the answer of
-///   [`closest_point`], with [`Closest::fallback`] set.
-///
-/// A single point is accepted in any dimension; larger simplices need
-/// `N = 2` or `3` ([`Error::UnsupportedDimension`] otherwise).
-pub fn closest_point_classified<T: Field, const N: usize>(
-    simplex: &Simplex<T, N>,
-) -> Result<Closest<T, N>, Error> {
-    closest_point_classified_fixed(simplex).map(Closest::from)
-}
-
-/// [`closest_point_classified`] without allocating.
-pub(crate) fn closest_point_classified_fixed<T: Field, const N: usize>(
-    simplex: &Simplex<T, N>,
-) -> Result<ClosestFixed<T, N>, Error> {
-    let points: Points<T, N> = simplex.points().cloned().collect();
-    check_points(&points)?;
-    let c = classify(simplex)?;
-    let generic = |points: &[Vector<T, N>]| {
-        closest_point_fixed(points).map(|mut r| {
-            r.fallback = true;
-            r
-        })
-    };
-    let mut face: Face = match c.region.kind() {
-        RegionKind::Degenerate => return generic(&points),
-        RegionKind::Search => c.kept.iter().collect(),
-        RegionKind::Contains => (0..points.len()).collect(),
-    };
-    face.sort_unstable();
-    let Some(scaled) = normalized_points(points.iter()) else {
-        return generic(&points);
-    };
-    let zero = T::zero();
-    let Some(lambda) = project_face_fixed(&scaled, &face) else {
-        return generic(&points);
-    };
-    let (kept, lambda): (Face, Lambda<T>) = match c.region.kind() {
-        RegionKind::Search => {
-            if !lambda.iter().all(|l| *l > zero) {
-                return generic(&points);
-            }
-            (face, lambda)
-        }
-        _ => {
-            if lambda.iter().any(|l| *l < zero) {
-                return generic(&points);
-            }
-            face.into_iter()
-                .zip(lambda)
-                .filter(|(_, l)| *l > zero)
-                .unzip()
-        }
-    };
-    let v = combine(&points, &kept, &lambda);
-    let dist2 = dot(&v, &v);
-    Ok(ClosestFixed {
-        kept,
-        lambda,
-        v,
-        dist2,
-        fallback: false,
     })
 }
 

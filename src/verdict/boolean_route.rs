@@ -56,8 +56,9 @@ use std::cmp::Ordering;
 
 use arrayvec::ArrayVec;
 
+use super::nearest_facet;
 use crate::boolean::{gjk, Options, Outcome};
-use crate::distance::subalgorithm::{nearest_facet, Face};
+use crate::distance::subalgorithm::Face;
 use crate::error::Error;
 
 use super::{by_distance_loop, Verdict, VerdictReport};

@@ -80,7 +80,7 @@
 //! sub-queries always start cold). [`VerdictReport::simplex`] is what to
 //! pass to the next frame.
 
-use crate::distance::subalgorithm::nearest_facet;
+use super::nearest_facet;
 use crate::distance::{
     closest_point, distance, distance_at_scale, DistanceOptions, DistanceOutcome,
 };

@@ -48,13 +48,14 @@ pub use boolean_route::by_boolean_loop;
 pub use distance_route::by_distance_loop;
 
 use crate::boolean::Options;
+use crate::distance::subalgorithm::{check_points, closest_point_fixed, Face};
 use crate::distance::DistanceOptions;
 use crate::error::Error;
 use crate::relation::{NoVerdict, Relation};
 use crate::scalar::{Field, Scalar};
 use crate::shape::Support;
 use crate::simplex::Simplex;
-use crate::vector::Vector;
+use crate::vector::{Points, Vector};
 
 /// The distance between separated shapes, with a closest pair.
 #[derive(Clone, Debug, PartialEq)]
@@ -191,4 +192,27 @@ where
 {
     let relation = by_boolean_loop(a, b, &Options::default())?.verdict.result();
     Ok(relation.map_err(Error::NoVerdict)? == Relation::Penetrating)
+}
+
+/// The facet of the simplex `points` (two or more points; each facet leaves
+/// one out) whose closest point to the origin is nearest, as `(dist², kept)`
+/// with `dist²` as `f64` and `kept` the indices into `points` of the
+/// smallest sub-face holding that closest point; the first such facet on
+/// ties. The float bands of [`boolean_route`] and [`distance_route`] use
+/// it to treat an origin near a facet as lying on it. No allocation.
+pub(crate) fn nearest_facet<T: Field, const N: usize>(
+    points: &[Vector<T, N>],
+) -> Result<Option<(f64, Face)>, Error> {
+    check_points(points)?;
+    let mut best: Option<(f64, Face)> = None;
+    for skip in 0..points.len() {
+        let idx: Face = (0..points.len()).filter(|&i| i != skip).collect();
+        let facet: Points<T, N> = idx.iter().map(|&i| points[i].clone()).collect();
+        let c = closest_point_fixed(&facet)?;
+        let d2 = c.dist2.to_f64();
+        if best.as_ref().is_none_or(|(b, _)| d2 < *b) {
+            best = Some((d2, c.kept.iter().map(|&k| idx[k]).collect()));
+        }
+    }
+    Ok(best)
 }
