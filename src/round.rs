@@ -52,7 +52,7 @@
 //! module reports the relation and the cores' separation; the `gjk` tool
 //! prints the depth.
 
-use crate::distance::{distance_from, DistanceOptions, DistanceOutcome};
+use crate::distance::{distance_loop, DistanceOptions, DistanceOutcome};
 use crate::error::Error;
 use crate::relation::{NoVerdict, Relation};
 use crate::scalar::{Field, Real, Scalar};
@@ -220,7 +220,7 @@ where
             .filter(|d| is_finite(d) && d.iter().any(|x| !x.is_zero())),
         false => None,
     };
-    let report = distance_from(a.core(), b.core(), opts, start.as_ref())?;
+    let (report, _) = distance_loop(a.core(), b.core(), opts, &mut (), 0.0, start.as_ref())?;
     let answer = |relation, core_dist2, core_separation, normal| RoundAnswer {
         relation,
         core_dist2,

@@ -183,14 +183,22 @@ pub fn containment_band<T: Scalar>(scale: f64) -> f64 {
 /// coordinate adds one rounding (`3u + O(u²)`), and the two additions of
 /// the three terms add `2u` of the absolute sum: `5u + O(u²)` in all. Together
 /// `8u + O(u²)`; the computed permanent is itself within `5u` of the exact
-/// one. `12` covers all of it with room. Valid while no operation underflows
-/// or overflows: the filter only decides when the permanent is finite and at
-/// least [`DET_FILTER_MIN_PERM`].
+/// one. `12` covers all of it with room, while no operation underflows
+/// ([`DET_UNDERFLOW_ERROR`]) or overflows (the filter does not decide on a
+/// value or bound that is not finite).
 pub const DET_ERROR_FACTOR: f64 = 12.0;
 
-/// The smallest permanent the containment filter decides at: `2⁻⁹⁰⁰`. Below it, a
-/// product may have underflowed, with an absolute error (at most `2⁻¹⁰⁷⁵`
-/// per operation, a few dozen operations) that the relative bound does not
-/// cover; at `2⁻⁹⁰⁰` that error is below `2⁻¹⁰⁶⁵`, far inside
-/// `DET_ERROR_FACTOR · u · 2⁻⁹⁰⁰ ≈ 2⁻⁹⁴⁹`.
-pub const DET_FILTER_MIN_PERM: f64 = f64::from_bits((1023 - 900) << 52);
+/// The containment filter's allowance for underflow, per unit of
+/// `1 + Σₖ |p̂ₖ|` over the first row of the 3 × 3 expansion (just this
+/// constant in 2D).
+///
+/// Derivation: a product or difference whose result underflows is off by
+/// up to half the smallest subnormal, `2⁻¹⁰⁷⁵`, absolutely, which the
+/// relative bound does not cover (sums and differences whose result is
+/// subnormal are exact). A 2 × 2 minor has two products, so at most
+/// `2⁻¹⁰⁷⁴`; in 3D it is then multiplied by a first-row coordinate `p̂ₖ`
+/// (so `2⁻¹⁰⁷⁴ |p̂ₖ| (1 + u)`), and that product adds its own `2⁻¹⁰⁷⁵`.
+/// In all at most `2⁻¹⁰⁷³ (1 + Σₖ |p̂ₖ|)`; the permanent's own underflow
+/// enters scaled by [`DET_ERROR_FACTOR`]` · u`. `2⁻¹⁰⁷⁰` covers both with
+/// room.
+pub const DET_UNDERFLOW_ERROR: f64 = f64::from_bits(16);

@@ -66,12 +66,13 @@
 //!   accurate where it underflows `T`);
 //! * **intersecting** also when the sub-algorithm keeps all `N + 1`
 //!   vertices, but only once the origin is proved to lie in the closed
-//!   simplex of the exact points `aᵢ − bᵢ` (`src/distance/contains.rs`: the signs of its
-//!   barycentric determinants, filtered in `f64`, then exact). Float weights
-//!   of a flat simplex can all be positive with the origin outside; a refuted
-//!   simplex is replaced by the facet without the vertex that has to go
-//!   (reduced by the sub-algorithm), and the loop goes on. If the next support
-//!   point is that vertex again, it counts as repeated (below);
+//!   simplex of the exact points `aᵢ − bᵢ` (`src/distance/contains.rs`: the
+//!   signs of its barycentric determinants, filtered in `f64`, then exact).
+//!   Float weights of a flat simplex can all be positive with the origin
+//!   outside. Otherwise the simplex is replaced by its nearest facet among
+//!   those without a vertex of negative weight (reduced by the
+//!   sub-algorithm), and the loop goes on; if the next support point is the
+//!   dropped vertex again, it counts as repeated (below);
 //! * **[`Error::Underflow`]** when, not intersecting, `v·v` in `T` is below
 //!   the smallest normal value [`Scalar::MIN_NORMAL`]: a subnormal result
 //!   carries an absolute error, not a relative one, so no accuracy could be
@@ -180,7 +181,7 @@ use classified::closest_point_classified_fixed;
 use contains::Containment;
 use hidden::{HiddenRun, Stall};
 use nesterov::Search;
-use subalgorithm::{closest_point_fixed, Face, Lambda};
+use subalgorithm::{closest_point_fixed, ClosestFixed, Face, Lambda};
 
 /// Which sub-algorithm picks the kept face.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -310,51 +311,19 @@ where
     distance_loop(a, b, opts, &mut (), 0.0, None).map(|(report, _)| report)
 }
 
-/// [`distance`] starting along `start` when the options give neither an
-/// initial direction nor a warm start (`start` non-zero and finite; the
-/// round query's centre hints, without copying the options).
-pub(crate) fn distance_from<T, const N: usize, A, B>(
-    a: &A,
-    b: &B,
-    opts: &DistanceOptions<T, N>,
-    start: Option<&Vector<T, N>>,
-) -> Result<DistanceReport<T, N>, Error>
-where
-    T: Field,
-    A: Support<T, N> + ?Sized,
-    B: Support<T, N> + ?Sized,
-{
-    distance_loop(a, b, opts, &mut (), 0.0, start).map(|(report, _)| report)
-}
-
-/// [`distance`] with the float tolerances' `scale²` at least `floor2`.
-/// The projected sub-queries of [`crate::verdict`](mod@crate::verdict) need it: their points
-/// are projections, whose norms say nothing about the rounding of the
-/// coordinates they were computed from, so "the origin reached" must be
-/// judged at the original scale.
-pub(crate) fn distance_at_scale<T, const N: usize, A, B>(
-    a: &A,
-    b: &B,
-    opts: &DistanceOptions<T, N>,
-    floor2: f64,
-) -> Result<DistanceReport<T, N>, Error>
-where
-    T: Field,
-    A: Support<T, N> + ?Sized,
-    B: Support<T, N> + ?Sized,
-{
-    distance_loop(a, b, opts, &mut (), floor2, None).map(|(report, _)| report)
-}
-
 /// The distance loop. `search` picks the support direction: `()` is the
 /// reference (along `−v`); the accelerated variant ([`nesterov`]) may search
 /// along its momentum direction instead, and every stop decision is still
 /// taken on a plain step (the loop switches the momentum off first), so the
 /// outcomes mean what the reference's mean. The float tolerances' `scale²`
-/// is at least `floor2` ([`distance_at_scale`]; `0` otherwise). `start`
-/// replaces the default first direction ([`distance_from`]). With the
-/// report, the final simplex's weights `λ` (one per vertex; empty without a
-/// verdict), for the certified bounds.
+/// is at least `floor2` (`0` but for the projected sub-queries of
+/// [`crate::verdict`](mod@crate::verdict), whose points are projections:
+/// their norms say nothing about the rounding of the coordinates they came
+/// from, so "the origin reached" is judged at the original scale). `start`,
+/// non-zero and finite, replaces the default first direction when the
+/// options give none (the round query's centre hints). With the report, the
+/// final simplex's weights `λ` (one per vertex; empty without a verdict),
+/// for the certified bounds.
 pub(crate) fn distance_loop<T, const N: usize, A, B, S>(
     a: &A,
     b: &B,
@@ -387,14 +356,24 @@ where
     // Float mode: the vertex just dropped from a refuted full simplex.
     let mut dropped: Option<Vector<T, N>> = None;
     loop {
-        // Float mode: a full W must hold O exactly; if it does not, W ← the
-        // facet without the vertex that has to go, reduced
+        // Float mode: a full W must hold O exactly; if that is not proved,
+        // W ← the nearest facet without a vertex of negative weight, reduced
         if !T::EXACT && simplex.len() == N + 1 {
-            if let Containment::Outside { drop } = contains::check(&simplex, &lambda)? {
-                dropped = Some(simplex.point(drop).clone());
-                let facet: Face = (0..=N).filter(|&i| i != drop).collect();
-                let _ = simplex.keep(&facet); // Increasing: always kept.
-                let closest = sub_algorithm(opts.sub_algorithm, &simplex)?;
+            if let Containment::Unproved { may_go } = contains::check(&simplex)? {
+                let mut nearest: Option<(Simplex<T, N>, ClosestFixed<T, N>, usize)> = None;
+                for &d in &may_go {
+                    let mut facet = simplex.clone();
+                    let _ = facet.keep(&(0..=N).filter(|&i| i != d).collect::<Face>());
+                    let c = sub_algorithm(opts.sub_algorithm, &facet)?;
+                    if nearest.as_ref().is_none_or(|(_, b, _)| c.dist2 < b.dist2) {
+                        nearest = Some((facet, c, d));
+                    }
+                }
+                let Some((facet, closest, d)) = nearest else {
+                    return Ok((no_verdict(NoVerdict::NoProgress, None, iterations), none()));
+                };
+                dropped = Some(simplex.point(d).clone());
+                simplex = facet;
                 if !simplex.reduce(&closest.kept) {
                     return Ok((no_verdict(NoVerdict::NoProgress, None, iterations), none()));
                 }
@@ -431,13 +410,14 @@ where
         // if |v|² − v·w ≤ ε: return Separated { dist² = |v|² }
         let gap = at.gap(&w, iterations)?;
         // (The vertex of a refuted simplex, found again at once, repeats.)
-        let back = dropped.take().is_some_and(|d| d == w.w);
+        let back = dropped.as_ref().is_some_and(|d| *d == w.w);
         let repeated = back || simplex.points().any(|p| *p == w.w);
         if accelerating && (gap.converged || gap.in_noise || repeated) {
             // w is not the support point along −v: decide on a plain step.
             search.switch_off();
             continue;
         }
+        dropped = None;
         if gap.converged {
             return Ok((at.separated(simplex, iterations), lambda));
         }

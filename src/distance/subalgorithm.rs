@@ -94,6 +94,9 @@ use crate::scalar::{Field, Scalar};
 use crate::tolerance::PIVOT_NOISE_FACTOR;
 use arrayvec::ArrayVec;
 
+// Kept at its old path too (it lives in `classified.rs`).
+pub use super::classified::closest_point_classified;
+
 use crate::vector::{dot, is_finite, normalized_points, pow2_factors, Vector};
 
 /// The most points [`closest_point`] accepts: `2¹⁶ − 1` faces to try at

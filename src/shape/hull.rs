@@ -9,7 +9,7 @@
 use crate::error::{Error, Which};
 use crate::scalar::Scalar;
 use crate::shape::Support;
-use crate::vector::{dot, is_finite, Vector};
+use crate::vector::{dot, is_finite, pow2_factors, Vector};
 
 /// The convex hull of a non-empty set of finite points.
 #[derive(Clone, Debug, PartialEq)]
@@ -87,21 +87,42 @@ fn bounding_box_centre<T: Scalar, const N: usize>(points: &[Vector<T, N>]) -> Ve
 
 /// The first of `points` with the largest `p · dir` (only a strictly larger
 /// dot product replaces the current best); `None` for an empty slice.
+///
+/// Float mode: a dot product that overflows compares as `±∞` and can hide
+/// the maximiser. Then the search runs again along `dir` scaled by a power
+/// of two to a largest coordinate in `[1, 2)`: the same maximisers (every
+/// product scales exactly), and products in range unless the points
+/// themselves are near the type's limit.
 pub(crate) fn first_max<'a, T: Scalar, const N: usize>(
     points: &'a [Vector<T, N>],
     dir: &Vector<T, N>,
 ) -> Option<&'a Vector<T, N>> {
+    let (best, finite) = scan(points, dir)?;
+    if finite || T::EXACT {
+        return Some(best);
+    }
+    let (s1, s2) = pow2_factors(std::iter::once(dir));
+    scan(points, &(dir * s1 * s2)).map(|(best, _)| best)
+}
+
+/// [`first_max`]'s search, and whether every dot product was finite.
+fn scan<'a, T: Scalar, const N: usize>(
+    points: &'a [Vector<T, N>],
+    dir: &Vector<T, N>,
+) -> Option<(&'a Vector<T, N>, bool)> {
     let (first, rest) = points.split_first()?;
     let mut best = first;
     let mut best_dot = dot(best, dir);
+    let mut finite = best_dot.is_finite();
     for p in rest {
         let d = dot(p, dir);
+        finite &= d.is_finite();
         if d > best_dot {
             best = p;
             best_dot = d;
         }
     }
-    Some(best)
+    Some((best, finite))
 }
 
 impl<T: Scalar, const N: usize> Support<T, N> for ConvexHull<T, N> {
@@ -153,6 +174,23 @@ mod tests {
             assert_eq!(s, pts[want], "direction {d:?}");
             assert!(pts.iter().all(|p| dot(p, &dir) <= dot(&s, &dir)));
         }
+    }
+
+    /// Found by the ten-minute `diff_2d` campaign on `09bf195`
+    /// (`fuzz/crashes/diff_2d/crash-69f605e1…`): in `f32` at scale `2⁶³`
+    /// the dot product of the maximiser overflowed to `−∞`, the support map
+    /// returned the point the loop already had, and the distance loop
+    /// answered separated 2 % off instead of reporting the overflow.
+    #[test]
+    fn an_overflowing_dot_product_does_not_hide_the_maximiser() {
+        let s = 2f32.powi(63);
+        let v = |x: f32, y: f32| Vector::<f32, 2>::new(x * s, y * s);
+        let h = ConvexHull::new(vec![v(1.0, -1.0), v(2.0, -1.0), v(4.0, 3.0)], Which::B).unwrap();
+        // (4, 3)·s has the largest dot product with (−1, 1)·s (−2¹²⁶, the
+        // others −2·2¹²⁶ and −3·2¹²⁶), but −4·2¹²⁶ alone is below −f32::MAX.
+        assert_eq!(h.support(&v(-1.0, 1.0)), v(4.0, 3.0));
+        assert_eq!(h.support(&v(1.0, 0.0)), v(4.0, 3.0));
+        assert_eq!(h.support(&v(0.0, -1.0)), v(1.0, -1.0));
     }
 
     #[test]

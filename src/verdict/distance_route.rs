@@ -81,9 +81,7 @@
 //! pass to the next frame.
 
 use super::nearest_facet;
-use crate::distance::{
-    closest_point, distance, distance_at_scale, DistanceOptions, DistanceOutcome,
-};
+use crate::distance::{closest_point, distance, distance_loop, DistanceOptions, DistanceOutcome};
 use crate::error::Error;
 use crate::relation::NoVerdict;
 use crate::scalar::{Field, Scalar};
@@ -359,7 +357,7 @@ where
             max_iterations,
             ..DistanceOptions::default()
         };
-        let sub = distance_at_scale(&pa, &pb, &opts, floor2)?;
+        let (sub, _) = distance_loop(&pa, &pb, &opts, &mut (), floor2, None)?;
         *iterations += sub.iterations;
         face = match sub.outcome {
             DistanceOutcome::Intersecting { simplex } => simplex.iter().cloned().collect(),
@@ -400,7 +398,7 @@ where
 /// holds, nothing to check.
 ///
 /// Found in review: before the projected queries judged "the origin
-/// reached" at the original scale (`distance_at_scale`), a sub-query at
+/// reached" at the original scale (`floor2` of the distance loop), a sub-query at
 /// coordinates near `2³⁰` descended to a direction of rounding-noise size
 /// and returned it as the normal, its support planes `832` apart
 /// (`tests/verdict.rs`). The check keeps such a defect from ever reaching

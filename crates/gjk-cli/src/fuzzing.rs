@@ -53,7 +53,11 @@
 //!   the float type's normal range (`Error::Underflow`). One more exception: the boolean
 //!   loop's three-way query may give no verdict when its classifier finds
 //!   the float simplex degenerate (documented in [`gjk::boolean`]); the
-//!   distance loop is held to the rule above on the same input.
+//!   distance loop is held to the rule above on the same input. And where
+//!   the boolean loop stalled and the distance loop answered for it
+//!   (`VerdictReport::stalled`), its `UnprovedNormal` (the descent ended in
+//!   the touching band on a normal it could not prove) is held to that
+//!   band, as its touching verdict is.
 //!
 //! Exact answers have no band: the exact mode's and the rational loops'
 //! must equal the oracle's.
@@ -772,6 +776,12 @@ impl Check<'_> {
             Verdict::NoVerdict {
                 reason: NoVerdict::Degenerate { .. },
             } => true,
+            // After a stall, the distance loop's descent ended in its
+            // touching band on a normal it could not prove: held to that
+            // band, as its touching verdict is (fuzz/crashes, `785b2821`).
+            Verdict::NoVerdict {
+                reason: NoVerdict::UnprovedNormal,
+            } if r.stalled => self.in_touch_band(u) || self.undecided_ok::<T>(),
             Verdict::NoVerdict { .. } => self.undecided_ok::<T>(),
         };
         if !ok {
