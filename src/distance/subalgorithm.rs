@@ -118,7 +118,7 @@ pub struct Closest<T: Scalar, const N: usize> {
     pub dist2: T,
     /// `true` when the primary rule did not decide: the float fallback of
     /// the module docs ([`closest_point`]), or, for
-    /// [`closest_point_classified`](super::closest_point_classified), a degenerate or rounding-contradicted
+    /// [`closest_point_classified`], a degenerate or rounding-contradicted
     /// classification answered by [`closest_point`]. Never `true` for
     /// [`closest_point`] in exact mode.
     pub fallback: bool,
