@@ -217,6 +217,22 @@ mod tests {
         exact_c(s).expect("finite").iter().map(sign).collect()
     }
 
+    /// The filter's signs of `s` against the exact ones (asserting that
+    /// every decided sign is right): how many it decided and left.
+    fn compare<const N: usize>(s: &Simplex<f64, N>, case: &str) -> (usize, usize) {
+        let (mut filtered, mut left) = (0, 0);
+        for (i, want) in exact_signs(s).into_iter().enumerate() {
+            match decided(filtered_c(s, i)) {
+                Some(got) => {
+                    filtered += 1;
+                    assert_eq!(got, want, "{case}, sign {i}");
+                }
+                None => left += 1,
+            }
+        }
+        (filtered, left)
+    }
+
     /// Wherever the filter decides a sign, the exact stage agrees; on
     /// random, nearly flat and exactly flat tetrahedra and triangles.
     #[test]
@@ -234,33 +250,18 @@ mod tests {
                 2 => p[2] = p[0] * 0.5 + p[1] * 0.25,
                 _ => {}
             }
-            let s = simplex(&p, &t);
-            let want = exact_signs(&s);
-            for (i, w) in want.iter().enumerate() {
-                match decided(filtered_c(&s, i)) {
-                    Some(got) => {
-                        filtered += 1;
-                        assert_eq!(got, *w, "case {k}, sign {i}: {p:?} shifted by {t:?}");
-                    }
-                    None => left += 1,
-                }
-            }
+            let (f, l) = compare(
+                &simplex(&p, &t),
+                &format!("case {k}: {p:?} shifted by {t:?}"),
+            );
+            (filtered, left) = (filtered + f, left + l);
             let mut q: Vec<Vector<f64, 2>> = p[..3].iter().map(|x| x.xy()).collect();
             if k % 3 != 0 {
                 // p₀, p₁ and the origin nearly on one line.
                 q[1] = q[0] * 0.75 + Vector::<f64, 2>::new(0.0, 1e-12 * (k % 2) as f64);
             }
-            let s2 = simplex(&q, &t.xy());
-            let want2 = exact_signs(&s2);
-            for (i, w) in want2.iter().enumerate() {
-                match decided(filtered_c(&s2, i)) {
-                    Some(got) => {
-                        filtered += 1;
-                        assert_eq!(got, *w, "2D case {k}, sign {i}: {q:?}");
-                    }
-                    None => left += 1,
-                }
-            }
+            let (f, l) = compare(&simplex(&q, &t.xy()), &format!("2D case {k}: {q:?}"));
+            (filtered, left) = (filtered + f, left + l);
         }
         // The filter decides most signs and leaves some to the exact stage.
         assert!(
