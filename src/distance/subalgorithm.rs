@@ -94,9 +94,6 @@ use crate::scalar::{Field, Scalar};
 use crate::tolerance::PIVOT_NOISE_FACTOR;
 use arrayvec::ArrayVec;
 
-// Kept at its old path too (it lives in `classified.rs`).
-pub use super::classified::closest_point_classified;
-
 use crate::vector::{dot, is_finite, normalized_points, pow2_factors, Vector};
 
 /// The most points [`closest_point`] accepts: `2¹⁶ − 1` faces to try at
@@ -118,7 +115,8 @@ pub struct Closest<T: Scalar, const N: usize> {
     pub dist2: T,
     /// `true` when the primary rule did not decide: the float fallback of
     /// the module docs ([`closest_point`]), or, for
-    /// [`closest_point_classified`], a degenerate or rounding-contradicted
+    /// [`closest_point_classified`](crate::distance::closest_point_classified),
+    /// a degenerate or rounding-contradicted
     /// classification answered by [`closest_point`]. Never `true` for
     /// [`closest_point`] in exact mode.
     pub fallback: bool,
