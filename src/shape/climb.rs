@@ -157,7 +157,7 @@ impl<T: Scalar, const N: usize> ClimbingHull<T, N> {
 
     /// The reference: the first listed point with the largest `p · dir`.
     pub fn scan(&self, dir: &Vector<T, N>) -> Vector<T, N> {
-        first_max(&self.points, dir)
+        first_max(&self.points, dir, None)
             .cloned()
             .unwrap_or_else(Vector::zeros)
     }

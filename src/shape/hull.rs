@@ -20,6 +20,9 @@ pub struct ConvexHull<T: Scalar, const N: usize> {
     /// compute it when asked, so that building a hull of rationals costs
     /// no comparisons of rationals.
     centre: Option<Vector<T, N>>,
+    /// Float scalars: the largest coordinate magnitude, which tells the
+    /// support search when a dot product cannot overflow ([`first_max`]).
+    max_abs: Option<f64>,
 }
 
 impl<T: Scalar, const N: usize> ConvexHull<T, N> {
@@ -38,7 +41,15 @@ impl<T: Scalar, const N: usize> ConvexHull<T, N> {
             });
         }
         let centre = (!T::EXACT).then(|| bounding_box_centre(&points));
-        Ok(ConvexHull { points, centre })
+        let max_abs = (!T::EXACT).then(|| {
+            let coordinates = points.iter().flat_map(|p| p.iter());
+            coordinates.map(|x| x.to_f64().abs()).fold(0.0, f64::max)
+        });
+        Ok(ConvexHull {
+            points,
+            centre,
+            max_abs,
+        })
     }
 
     /// The hull of points given as rows of coordinates, each of which must
@@ -89,47 +100,65 @@ fn bounding_box_centre<T: Scalar, const N: usize>(points: &[Vector<T, N>]) -> Ve
 /// dot product replaces the current best); `None` for an empty slice.
 ///
 /// Float mode: a dot product that overflows compares as `±∞` and can hide
-/// the maximiser. Then the search runs again along `dir` scaled by a power
-/// of two to a largest coordinate in `[1, 2)`: the same maximisers (every
-/// product scales exactly), and products in range unless the points
-/// themselves are near the type's limit.
+/// the maximiser. Where that cannot happen (`max_abs`, the points' largest
+/// coordinate magnitude, bounds every partial sum `Σ pₖ dₖ` by
+/// `N · max_abs · max |dₖ|`, with a factor 2 for rounding) the search is
+/// plain. Otherwise, or without `max_abs` when a dot product is not finite,
+/// it runs along `dir` scaled by a power of two to a largest coordinate in
+/// `[1, 2)`: the same maximisers (every product scales exactly), and
+/// products in range unless the points themselves are near the type's
+/// limit.
 pub(crate) fn first_max<'a, T: Scalar, const N: usize>(
     points: &'a [Vector<T, N>],
     dir: &Vector<T, N>,
+    max_abs: Option<f64>,
 ) -> Option<&'a Vector<T, N>> {
-    let (best, finite) = scan(points, dir)?;
-    if finite || T::EXACT {
+    if T::EXACT {
+        return scan(points, dir, false).map(|(best, _)| best);
+    }
+    if let Some(m) = max_abs {
+        let d = dir.iter().map(|x| x.to_f64().abs()).fold(0.0, f64::max);
+        // `1 / MIN_NORMAL`: a quarter of the largest finite value (IEEE).
+        if 2.0 * N as f64 * m * d < 1.0 / T::MIN_NORMAL {
+            return scan(points, dir, false).map(|(best, _)| best);
+        }
+    } else if let Some((best, true)) = scan(points, dir, true) {
         return Some(best);
     }
     let (s1, s2) = pow2_factors(std::iter::once(dir));
-    scan(points, &(dir * s1 * s2)).map(|(best, _)| best)
+    scan(points, &(dir * s1 * s2), false).map(|(best, _)| best)
 }
 
-/// [`first_max`]'s search, and whether every dot product was finite.
+/// [`first_max`]'s search; with `guard`, also whether its dot products were
+/// finite (`false` as well when only their sum overflows).
 fn scan<'a, T: Scalar, const N: usize>(
     points: &'a [Vector<T, N>],
     dir: &Vector<T, N>,
+    guard: bool,
 ) -> Option<(&'a Vector<T, N>, bool)> {
     let (first, rest) = points.split_first()?;
     let mut best = first;
     let mut best_dot = dot(best, dir);
-    let mut finite = best_dot.is_finite();
+    // Any infinite (or NaN) dot product makes the sum infinite or NaN.
+    let mut sum = best_dot.clone();
     for p in rest {
         let d = dot(p, dir);
-        finite &= d.is_finite();
         if d > best_dot {
             best = p;
-            best_dot = d;
+            best_dot = d.clone();
+        }
+        if guard {
+            sum += d;
         }
     }
-    Some((best, finite))
+    Some((best, !guard || sum.is_finite()))
 }
 
 impl<T: Scalar, const N: usize> Support<T, N> for ConvexHull<T, N> {
     fn support(&self, dir: &Vector<T, N>) -> Vector<T, N> {
         // The constructor guarantees at least one point; the fallback (the
         // origin) is unreachable and only avoids a panic path.
-        first_max(&self.points, dir)
+        first_max(&self.points, dir, self.max_abs)
             .cloned()
             .unwrap_or_else(Vector::zeros)
     }
