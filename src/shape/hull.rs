@@ -103,11 +103,11 @@ fn bounding_box_centre<T: Scalar, const N: usize>(points: &[Vector<T, N>]) -> Ve
 /// the maximiser. Where that cannot happen (`max_abs`, the points' largest
 /// coordinate magnitude, bounds every partial sum `Σ pₖ dₖ` by
 /// `N · max_abs · max |dₖ|`, with a factor 2 for rounding) the search is
-/// plain. Otherwise, or without `max_abs` when a dot product is not finite,
-/// it runs along `dir` scaled by a power of two to a largest coordinate in
-/// `[1, 2)`: the same maximisers (every product scales exactly), and
-/// products in range unless the points themselves are near the type's
-/// limit.
+/// plain. Otherwise it checks its products, and only if one was not finite
+/// runs again along `dir` scaled **down** by a power of two to a largest
+/// coordinate in `[1, 2)`: the same maximisers as far as no product
+/// underflows, and products in range unless the points themselves are near
+/// the type's limit.
 pub(crate) fn first_max<'a, T: Scalar, const N: usize>(
     points: &'a [Vector<T, N>],
     dir: &Vector<T, N>,
@@ -122,15 +122,17 @@ pub(crate) fn first_max<'a, T: Scalar, const N: usize>(
         if 2.0 * N as f64 * m * d < 1.0 / T::MIN_NORMAL {
             return scan(points, dir, false).map(|(best, _)| best);
         }
-    } else if let Some((best, true)) = scan(points, dir, true) {
+    }
+    let (best, finite) = scan(points, dir, true)?;
+    let (s1, s2) = pow2_factors(std::iter::once(dir));
+    if finite || (s1.clone() * s2.clone()).to_f64() >= 1.0 {
         return Some(best);
     }
-    let (s1, s2) = pow2_factors(std::iter::once(dir));
     scan(points, &(dir * s1 * s2), false).map(|(best, _)| best)
 }
 
-/// [`first_max`]'s search; with `guard`, also whether its dot products were
-/// finite (`false` as well when only their sum overflows).
+/// [`first_max`]'s search; with `guard`, also whether every dot product
+/// was finite.
 fn scan<'a, T: Scalar, const N: usize>(
     points: &'a [Vector<T, N>],
     dir: &Vector<T, N>,
@@ -139,19 +141,22 @@ fn scan<'a, T: Scalar, const N: usize>(
     let (first, rest) = points.split_first()?;
     let mut best = first;
     let mut best_dot = dot(best, dir);
-    // Any infinite (or NaN) dot product makes the sum infinite or NaN.
-    let mut sum = best_dot.clone();
+    // `x − x` is `0` for a finite `x` and NaN otherwise.
+    let mut nan = T::zero();
+    if guard {
+        nan += best_dot.clone() - best_dot.clone();
+    }
     for p in rest {
         let d = dot(p, dir);
+        if guard {
+            nan += d.clone() - d.clone();
+        }
         if d > best_dot {
             best = p;
-            best_dot = d.clone();
-        }
-        if guard {
-            sum += d;
+            best_dot = d;
         }
     }
-    Some((best, !guard || sum.is_finite()))
+    Some((best, !guard || nan.is_finite()))
 }
 
 impl<T: Scalar, const N: usize> Support<T, N> for ConvexHull<T, N> {
@@ -220,6 +225,36 @@ mod tests {
         assert_eq!(h.support(&v(-1.0, 1.0)), v(4.0, 3.0));
         assert_eq!(h.support(&v(1.0, 0.0)), v(4.0, 3.0));
         assert_eq!(h.support(&v(0.0, -1.0)), v(1.0, -1.0));
+    }
+
+    /// Found by a second reader of the guard above: near the bound, but
+    /// with every product finite, the plain answer stands; the direction is
+    /// never scaled up (both products would overflow and tie) and is not
+    /// scaled down either (a small product would underflow and tie).
+    #[test]
+    fn the_guard_changes_no_answer_without_an_overflow() {
+        let e = |x: f32, k: i32| x * 2f32.powi(k);
+        let big = ConvexHull::new(
+            vec![
+                Vector::<f32, 2>::new(e(1.5, 127), e(1.0, 127)),
+                Vector::<f32, 2>::new(e(1.5, 127), e(1.5, 127)),
+            ],
+            Which::A,
+        )
+        .unwrap();
+        let half = Vector::<f32, 2>::new(0.5, 0.5);
+        assert_eq!(big.support(&half), big.points()[1]);
+        let small = ConvexHull::new(
+            vec![
+                Vector::<f32, 2>::new(-e(1.0, 62), 0.0),
+                Vector::<f32, 2>::new(0.0, 1.0),
+                Vector::<f32, 2>::new(0.0, 1.0 + f32::EPSILON),
+            ],
+            Which::A,
+        )
+        .unwrap();
+        let d = Vector::<f32, 2>::new(e(1.5, 62), e(1.0, -70));
+        assert_eq!(small.support(&d), small.points()[2]);
     }
 
     #[test]
