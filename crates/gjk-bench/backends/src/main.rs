@@ -90,6 +90,16 @@ fn each<X, R>(pairs: &[(X, X)], f: impl Fn(&X, &X) -> R) -> f64 {
     })
 }
 
+/// One sum per pair in each backend, and in the library's own
+/// `lowest_terms::add` over num-bigint: the timings as one row.
+fn add_row(name: &str, n: &[(BigRational, BigRational)], m: &[(MRat, MRat)], g: &[(RRat, RRat)]) {
+    let tn = each(n, |a, b| a + b);
+    let tm = each(m, |a, b| a + b);
+    let tg = each(g, |a, b| RRat::from(a + b));
+    let to = each(n, lowest_terms::add);
+    row(name, tn, Some(to), tm, tg);
+}
+
 fn row(name: &str, n: f64, own: Option<f64>, m: f64, g: f64) {
     let own = own.map_or("—".to_string(), |o| format!("{o:.0} ({:.2}×)", o / n));
     println!(
@@ -185,16 +195,11 @@ fn main() {
             .iter()
             .map(|[a, b, c, d]| (RRat::from((gmp(a), gmp(b))), RRat::from((gmp(c), gmp(d)))))
             .collect();
-        let tn = each(&n, |a, b| a + b);
-        let tm = each(&m, |a, b| a + b);
-        let tg = each(&g, |a, b| RRat::from(a + b));
-        let to = each(&n, lowest_terms::add);
-        row(
+        add_row(
             &format!("rational add, {bits}-bit terms, lowest terms"),
-            tn,
-            Some(to),
-            tm,
-            tg,
+            &n,
+            &m,
+            &g,
         );
         // Dyadic rationals (doubles' values): odd numerators over powers of two.
         let dy: Vec<(Vec<u64>, u32, Vec<u64>, u32)> = (0..OPS)
@@ -234,16 +239,11 @@ fn main() {
                 )
             })
             .collect();
-        let tn = each(&n, |a, b| a + b);
-        let tm = each(&m, |a, b| a + b);
-        let tg = each(&g, |a, b| RRat::from(a + b));
-        let to = each(&n, lowest_terms::add);
-        row(
+        add_row(
             &format!("rational add, {bits}-bit dyadic terms"),
-            tn,
-            Some(to),
-            tm,
-            tg,
+            &n,
+            &m,
+            &g,
         );
     }
 }
