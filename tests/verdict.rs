@@ -723,6 +723,64 @@ fn f32_boolean_loop_stops_at_its_fixed_point_and_the_verdict_goes_on() {
     assert!(!e.stalled);
 }
 
+/// Found by `diff_2d` (fuzz/crashes, `crash-809808f5…`): in `f32`, the
+/// pair `A = {(30979, 0), (16384, 972), (28, 3)} · 2⁻⁵⁷` and
+/// `B = {(7938, 0), (256, −6), (13055, −1), (255, 0), (0, 0)} · 2⁻⁵⁷`,
+/// separated by `1.55·10⁻¹⁷` (inside the touching band
+/// `2048 u · scale ≈ 2.6·10⁻¹⁷`). From its fourth pass on, the boolean loop
+/// alternated between two states (the same edge kept, two directions), a
+/// cycle of two passes, which the one-pass stall rule did not catch: it ran
+/// to the cap of 256 and the three-way query gave no verdict. It now stops
+/// when a state comes back (`NoProgress`, well before the cap), in both of
+/// its implementations, and the three-way query goes on by the distance
+/// loop: touching.
+#[test]
+fn f32_boolean_loop_stops_on_a_cycle_of_two_passes() {
+    use gjk::boolean::{gjk, gjk_observed, Outcome};
+    use gjk::NoVerdict;
+    let s = 2f64.powi(-57);
+    let cloud = |points: &[[f64; 2]]| {
+        Cloud(
+            points
+                .iter()
+                .map(|p| Vector::<f32, 2>::from_fn(|i, _| (p[i] * s) as f32))
+                .collect(),
+        )
+    };
+    let a = cloud(&[[30979.0, 0.0], [16384.0, 972.0], [28.0, 3.0]]);
+    let b = cloud(&[
+        [7938.0, 0.0],
+        [256.0, -6.0],
+        [13055.0, -1.0],
+        [255.0, 0.0],
+        [0.0, 0.0],
+    ]);
+    let opts = Options::default();
+    let r = gjk(&a, &b, &opts).unwrap();
+    assert!(
+        matches!(
+            r.outcome,
+            Outcome::NoVerdict {
+                reason: NoVerdict::NoProgress,
+                ..
+            }
+        ),
+        "{:?} after {} support calls",
+        r.outcome,
+        r.iterations
+    );
+    assert!(r.iterations <= 16, "{} support calls", r.iterations);
+    assert_eq!(gjk_observed(&a, &b, &opts, &mut ()).unwrap(), r);
+
+    let v = by_boolean_loop(&a, &b, &opts).unwrap();
+    assert!(v.stalled, "the distance loop answered: the report says so");
+    assert!(
+        matches!(v.verdict, Verdict::Touching { .. }),
+        "f32 verdict {:?}",
+        v.verdict
+    );
+}
+
 fn exact_f64(x: f64) -> Rational {
     Rational::from_float(x).unwrap()
 }

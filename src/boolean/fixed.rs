@@ -25,6 +25,7 @@
 //! No allocation (`tests/allocations.rs`).
 
 use super::containment::refuted_points;
+use super::cycles::Cycles;
 use super::{no_verdict, settle, Outcome, Report, FULL};
 use crate::classify::fixed::classify_scaled;
 use crate::classify::{classify, Classification};
@@ -92,7 +93,7 @@ impl<T: Scalar, const N: usize> Slots<T, N> {
     }
 
     /// The vertices in `slots`, in that order.
-    fn at<'s>(&'s self, slots: &'s [usize]) -> impl Iterator<Item = &'s Vertex<T, N>> + 's {
+    fn at<'s>(&'s self, slots: &'s [usize]) -> impl Iterator<Item = &'s Vertex<T, N>> + Clone + 's {
         slots.iter().map(|&s| &self.vertices[s])
     }
 
@@ -130,6 +131,7 @@ where
 {
     let mut d = start_direction(opts.initial_direction.as_ref())?;
     let mut w_set = Slots::<T, N>::new();
+    let mut cycles = Cycles::new();
     for iteration in 0..opts.max_iterations {
         let iterations = iteration + 1;
         // w ← s_A(d) − s_B(−d)
@@ -190,6 +192,11 @@ where
                 && w_set.at(&w_set.order[..w_set.len]).eq(w_set.at(before));
             (region.kind(), c.direction, stalled)
         };
+        // Or at a state seen before (`cycles.rs`), as in the generic loop.
+        let stalled = stalled
+            || direction.as_ref().is_some_and(|next_d| {
+                cycles.revisited(w_set.at(&w_set.order[..w_set.len]), next_d)
+            });
         d = match (kind, direction) {
             // if region contains O: return Intersecting { W }
             (RegionKind::Contains, _) => {

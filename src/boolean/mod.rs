@@ -73,14 +73,15 @@
 //! convergence is only linear; 256 is well above what converging queries
 //! need on the benchmark sets and still bounds a pathological query.
 //!
-//! A pass that ends where it began (the new support point dropped again,
-//! the same simplex and the same direction kept) would be repeated until
-//! the cap. That is a fixed point, reachable only by rounding or a support
-//! map that breaks its contract (the distance decreases strictly in exact
-//! arithmetic), and the loop stops there with [`NoVerdict::NoProgress`];
-//! the three-way verdict then goes on by the distance loop
-//! ([`crate::verdict::by_boolean_loop`]). Only a cycle of one pass is
-//! caught: a longer one still runs to the cap.
+//! A pass that ends in a state (simplex kept, next direction) the loop was
+//! in before would be repeated, with the passes between, until the cap.
+//! That is a cycle, reachable only by rounding or a support map that breaks
+//! its contract (the distance decreases strictly in exact arithmetic), and
+//! the loop stops there with [`NoVerdict::NoProgress`]; the three-way
+//! verdict then goes on by the distance loop
+//! ([`crate::verdict::by_boolean_loop`]). A cycle of one pass is caught at
+//! once, a longer one by Brent's method within twice its length and lead-in
+//! (`boolean/cycles.rs`).
 //!
 //! # Float mode: containment is checked
 //!
@@ -98,6 +99,7 @@
 //! (float mode), and is reported as non-convergence.
 
 mod containment;
+mod cycles;
 mod fixed;
 mod observe;
 
@@ -112,6 +114,7 @@ use crate::shape::Support;
 use crate::simplex::{start_direction, support_vertex, Simplex, Vertex};
 use crate::tolerance::DEFAULT_MAX_ITERATIONS;
 use crate::vector::{dot, is_finite, is_zero, Vector};
+use cycles::Cycles;
 
 /// Query options.
 #[derive(Clone, Debug, PartialEq)]
@@ -251,6 +254,7 @@ where
 {
     let mut d = start_direction(opts.initial_direction.as_ref())?;
     let mut simplex = Simplex::<T, N>::new();
+    let mut cycles = Cycles::new();
     for iteration in 0..opts.max_iterations {
         let iterations = iteration + 1;
         // w ← s_A(d) − s_B(−d)
@@ -286,10 +290,12 @@ where
             observer.step(next.step(iteration, &d, w, progress, grown));
         }
         let region = next.region;
-        // Back at the pass's own simplex and direction (rounding, or a
-        // support map that breaks its contract): every later pass would
-        // repeat this one.
-        let stalled = next.direction.as_ref() == Some(&d) && next.kept == simplex;
+        // Back at the pass's own simplex and direction, or at a state seen
+        // before (rounding, or a support map that breaks its contract):
+        // every later pass would repeat the passes since (`cycles.rs`).
+        let stalled = next.direction.as_ref().is_some_and(|next_d| {
+            (next_d == &d && next.kept == simplex) || cycles.revisited(next.kept.iter(), next_d)
+        });
         simplex = next.kept;
         d = match (next.kind, next.direction) {
             // if region contains O: return Intersecting { W }
