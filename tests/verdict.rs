@@ -781,6 +781,48 @@ fn f32_boolean_loop_stops_on_a_cycle_of_two_passes() {
     );
 }
 
+/// Found by `diff_3d` (fuzz/crashes, `crash-5b5a94d1…`): in `f32`, the
+/// pair `A = {(58, −27175, 0), (246, 23808, −19456), (587, 0, −5),
+/// (−1, 255, −7), (−16385, 0, 0)} · 2⁻⁵³` and `B = {0}`, separated by
+/// `5.36·10⁻¹⁶`, 1.3 times the touching band `2048 u · scale`. The boolean
+/// loop stalled and the distance loop found `|v|` accurately, on the edge
+/// from `(−16385, 0, 0)` to `(587, 0, −5)`; but the closest point of
+/// `A − B` also weighs `(58, −27175, 0)`, by `3·10⁻⁸`, below `f32`'s
+/// rounding, so the loop's axis had no `y` part and that point lay beyond
+/// its plane: the axis proved no gap, and the answer was touching. The
+/// exact closest point of the same support points proves the gap.
+#[test]
+fn f32_gap_beyond_the_band_is_proved_by_the_exact_closest_point() {
+    let s = 2f64.powi(-53);
+    let points = [
+        [58.0, -27175.0, 0.0],
+        [246.0, 23808.0, -19456.0],
+        [587.0, 0.0, -5.0],
+        [-1.0, 255.0, -7.0],
+        [-16385.0, 0.0, 0.0],
+    ];
+    let a = Cloud(
+        points
+            .iter()
+            .map(|p| Vector::<f32, 3>::from_fn(|i, _| (p[i] * s) as f32))
+            .collect(),
+    );
+    let b = Cloud(vec![Vector::<f32, 3>::zeros()]);
+    let v = by_boolean_loop(&a, &b, &Options::default()).unwrap();
+    assert!(v.stalled, "the distance loop answered: the report says so");
+    let Verdict::Separated { axis, .. } = &v.verdict else {
+        panic!("f32 verdict {:?}", v.verdict)
+    };
+    // The axis separates, checked exactly: max_A a·n < min_B b·n = 0.
+    let n: Vec<Rational> = axis.iter().map(|&x| exact_f64(x.into())).collect();
+    let max_a = points
+        .iter()
+        .map(|p| -> Rational { p.iter().zip(&n).map(|(&x, y)| exact_f64(x * s) * y).sum() })
+        .max()
+        .unwrap();
+    assert!(max_a < Rational::from_integer(0.into()), "{max_a}");
+}
+
 fn exact_f64(x: f64) -> Rational {
     Rational::from_float(x).unwrap()
 }

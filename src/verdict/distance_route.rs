@@ -49,7 +49,9 @@
 //! roundoff, `scale` the largest norm of a support point seen in the final
 //! simplex), or whose axis does not prove a gap wider than `τ` (the loop's
 //! `dist2` is an upper bound; the axis gives the lower bound, see
-//! `unresolved` in the source), is reported as [`Verdict::Touching`] (`point` the midpoint of the
+//! `unresolved` in the source) and whose gap the exact closest point of its
+//! support points does not prove either (`verdict/exact_axis.rs`: the loop's
+//! own axis tilts by its rounding), is reported as [`Verdict::Touching`] (`point` the midpoint of the
 //! witnesses; `normal` the most separating of the simplex vertices'
 //! directions and the loop's axis, checked on the shapes). On the other side, the descent treats a
 //! face that fills the remaining space but has the origin within `τ` of one
@@ -80,6 +82,7 @@
 //! sub-queries always start cold). [`VerdictReport::simplex`] is what to
 //! pass to the next frame.
 
+use super::exact_axis::exact_axis;
 use super::nearest_facet;
 use crate::distance::{closest_point, distance, distance_loop, DistanceOptions, DistanceOutcome};
 use crate::error::Error;
@@ -123,8 +126,21 @@ where
             axis,
             simplex,
         } => {
+            // Float mode, in the band: within it, or the loop's axis does
+            // not prove a gap wider than it and neither does the exact
+            // closest point of its support points (`exact_axis.rs`).
+            let band2 = band2(simplex.iter());
+            let mut axis = axis;
             let in_band = !T::EXACT
-                && unresolved(a, b, &dist2, &axis, band2(simplex.iter()), &mut iterations)?;
+                && unresolved(a, b, &dist2, &axis, band2, &mut iterations)?
+                && (dist2.to_f64() <= band2
+                    || match exact_axis(a, b, &simplex, band2, &mut iterations)? {
+                        Some(proved) => {
+                            axis = proved;
+                            false
+                        }
+                        None => true,
+                    });
             let verdict = if in_band {
                 let point = (&witness_a + &witness_b) * half::<T>();
                 let normal = band_normal(a, b, &simplex, &axis, &mut iterations)?;

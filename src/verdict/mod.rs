@@ -43,6 +43,7 @@
 
 mod boolean_route;
 mod distance_route;
+mod exact_axis;
 
 pub use boolean_route::by_boolean_loop;
 pub use distance_route::by_distance_loop;
