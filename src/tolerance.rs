@@ -122,7 +122,7 @@ pub fn float_accuracy_bound(exact_dist2: f64, scale2: f64, u: f64) -> f64 {
 /// sign is not known either. The band is twice the loop's threshold, so
 /// that every distance the loop could have rounded to zero, and every one
 /// within a factor of two of it, is reported as touching. In `f64`:
-/// `τ ≈ 4.5·10⁻¹³ · scale`; in `f32`: `τ ≈ 1.2·10⁻⁴ · scale`.
+/// `τ ≈ 2.3·10⁻¹³ · scale`; in `f32`: `τ ≈ 1.2·10⁻⁴ · scale`.
 pub const TOUCH_BAND_FACTOR: f64 = 2048.0;
 
 /// `max |p|²` over the points, computed in `f64` from the coordinates.

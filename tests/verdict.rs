@@ -784,7 +784,8 @@ fn f32_boolean_loop_stops_on_a_cycle_of_two_passes() {
 /// Found by `diff_3d` (fuzz/crashes, `crash-5b5a94d1…`): in `f32`, the
 /// pair `A = {(58, −27175, 0), (246, 23808, −19456), (587, 0, −5),
 /// (−1, 255, −7), (−16385, 0, 0)} · 2⁻⁵³` and `B = {0}`, separated by
-/// `5.36·10⁻¹⁶`, 1.3 times the touching band `2048 u · scale`. The boolean
+/// `5.36·10⁻¹⁶`, 1.3 times the touching band `2048 u · scale` (`scale` the
+/// largest norm of a point, `30747 · 2⁻⁵³`). The boolean
 /// loop stalled and the distance loop found `|v|` accurately, on the edge
 /// from `(−16385, 0, 0)` to `(587, 0, −5)`; but the closest point of
 /// `A − B` also weighs `(58, −27175, 0)`, by `3·10⁻⁸`, below `f32`'s
@@ -821,6 +822,11 @@ fn f32_gap_beyond_the_band_is_proved_by_the_exact_closest_point() {
         .max()
         .unwrap();
     assert!(max_a < Rational::from_integer(0.into()), "{max_a}");
+    // By more than the touching band `2048 u · scale`, `scale` the largest
+    // norm of a point: (max_A a·n)² > τ² |n|².
+    let tau = exact_f64(TOUCH_BAND_FACTOR * f32::UNIT_ROUNDOFF * 30747.0 * s);
+    let n2: Rational = n.iter().map(|x| x * x).sum();
+    assert!(&max_a * &max_a > &tau * &tau * n2, "{max_a}");
 }
 
 fn exact_f64(x: f64) -> Rational {

@@ -80,8 +80,8 @@
 //! the loop stops there with [`NoVerdict::NoProgress`]; the three-way
 //! verdict then goes on by the distance loop
 //! ([`crate::verdict::by_boolean_loop`]). A cycle of one pass is caught at
-//! once, a longer one by Brent's method within twice its length and lead-in
-//! (`boolean/cycles.rs`).
+//! once, a longer one by Brent's method within about twice its length and
+//! lead-in (`boolean/cycles.rs`).
 //!
 //! # Float mode: containment is checked
 //!

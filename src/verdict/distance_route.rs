@@ -212,8 +212,9 @@ where
     let w = support_vertex(a, b, axis, *iterations)?;
     *iterations += 1;
     let proven = -dot(&w.w, axis).to_f64();
-    // proven / |axis| ≤ τ  ⇔  proven ≤ 0 or proven² ≤ τ² · |axis|².
-    Ok(proven <= 0.0 || proven * proven <= band2 * dot(axis, axis).to_f64())
+    // proven / |axis| ≤ τ  ⇔  proven ≤ 0 or proven² ≤ τ² · |axis|²; a
+    // product that overflowed (or a NaN) proves nothing.
+    Ok(!proven.is_finite() || proven <= 0.0 || proven * proven <= band2 * dot(axis, axis).to_f64())
 }
 
 /// `τ²` of the touching band for the support points of `vertices`.

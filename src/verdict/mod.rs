@@ -138,7 +138,10 @@ impl<T: Scalar, const N: usize> Verdict<T, N> {
 pub struct VerdictReport<T: Scalar, const N: usize> {
     /// The verdict.
     pub verdict: Verdict<T, N>,
-    /// Support points of `A − B` computed, over all descent rounds.
+    /// Support points of `A − B` computed, over all descent rounds. Float
+    /// mode: the touching band's checks may add a few beyond the cap (one
+    /// for the axis, one for the normal, at most `N + 2` for the exact
+    /// axis: `verdict/exact_axis.rs`).
     pub iterations: usize,
     /// The first loop's final simplex: for intersecting shapes it holds the
     /// origin, and EPA starts from it ([`crate::epa::epa_from_simplex`]); the
