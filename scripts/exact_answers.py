@@ -26,6 +26,11 @@ is built from a `git archive`, the corpus written by the *base* build's
 * `--scalar f64-certified` never contradicts the exact relation (it may
   fail with an error, never answer differently).
 
+Error lines are compared in the head's shape (`{"id", "line", "error"}`,
+issue 23) when only the shape changed: the message must be the same, and
+a dropped id must have been the line number (`same_answers.py`'s
+`map_error_line`).
+
 Runs with `--max-iterations 3` are compared too and reported apart: there
 the two paths may differ in *whether* they answer (the float search is not
 the exact loop), never in an answer both give.
@@ -226,6 +231,11 @@ def main():
                 if o != n:
                     differ.append((f.stem, f"line {i + 1}: {str(o)[:200]} | {str(n)[:200]}"))
                 continue
+            # Error lines changed shape after the base (same_answers.py's
+            # MAPPINGS, issue 23 item 4: `line` added, the line number no
+            # longer printed as an id): compared in the head's shape when
+            # only the shape changed.
+            o = sa.map_error_line(o, n) or o if "error" in n else o
             for k in UNIQUE:
                 if o.get(k) != n.get(k):
                     differ.append((f.stem, f"line {i + 1} {k}: {o.get(k)} -> {n.get(k)}"))
