@@ -636,6 +636,40 @@ fn f32_points_ten_ulps_apart_get_a_normal_from_a_towards_b() {
     );
 }
 
+/// The points times `s`, rounded to `f32`.
+fn f32_cloud<const N: usize>(points: &[[f64; N]], s: f64) -> Cloud<f32, N> {
+    Cloud(
+        points
+            .iter()
+            .map(|p| Vector::<f32, N>::from_fn(|i, _| (p[i] * s) as f32))
+            .collect(),
+    )
+}
+
+/// The boolean loop stops with `NoProgress` on `a`, `b` (default options),
+/// and both of its implementations report the same; returns its support
+/// calls.
+fn stops_without_progress<const N: usize>(a: &Cloud<f32, N>, b: &Cloud<f32, N>) -> usize {
+    use gjk::boolean::{gjk, gjk_observed, Outcome};
+    use gjk::NoVerdict;
+    let opts = Options::default();
+    let r = gjk(a, b, &opts).unwrap();
+    assert!(
+        matches!(
+            r.outcome,
+            Outcome::NoVerdict {
+                reason: NoVerdict::NoProgress,
+                ..
+            }
+        ),
+        "{:?} after {} support calls",
+        r.outcome,
+        r.iterations
+    );
+    assert_eq!(gjk_observed(a, b, &opts, &mut ()).unwrap(), r);
+    r.iterations
+}
+
 /// Found by `diff_3d` and `diff_2d` (fuzz/crashes, the three rows "the
 /// boolean loop's fixed point"): in `f32`, the thin triangle
 /// `A = {(0, 48, 0), (−85, −1, 8961), (1, 0, 0)} · 2⁻⁴⁴` against `B = {0}`,
@@ -649,32 +683,13 @@ fn f32_points_ten_ulps_apart_get_a_normal_from_a_towards_b() {
 /// left.
 #[test]
 fn f32_boolean_loop_stops_at_its_fixed_point_and_the_verdict_goes_on() {
-    use gjk::boolean::{gjk, gjk_observed, Outcome};
     use gjk::NoVerdict;
     let points = [[0.0, 48.0, 0.0], [-85.0, -1.0, 8961.0], [1.0, 0.0, 0.0]];
     let s = 2f64.powi(-44);
-    let a = Cloud(
-        points
-            .iter()
-            .map(|p| Vector::<f32, 3>::from_fn(|i, _| (p[i] * s) as f32))
-            .collect(),
-    );
+    let a = f32_cloud(&points, s);
     let b = Cloud(vec![Vector::<f32, 3>::zeros()]);
     let opts = Options::default();
-    let r = gjk(&a, &b, &opts).unwrap();
-    assert!(
-        matches!(
-            r.outcome,
-            Outcome::NoVerdict {
-                reason: NoVerdict::NoProgress,
-                ..
-            }
-        ),
-        "{:?}",
-        r.outcome
-    );
-    assert_eq!(r.iterations, 3);
-    assert_eq!(gjk_observed(&a, &b, &opts, &mut ()).unwrap(), r);
+    assert_eq!(stops_without_progress(&a, &b), 3);
 
     let v = by_boolean_loop(&a, &b, &opts).unwrap();
     assert!(v.stalled, "the distance loop answered: the report says so");
@@ -736,41 +751,21 @@ fn f32_boolean_loop_stops_at_its_fixed_point_and_the_verdict_goes_on() {
 /// loop: touching.
 #[test]
 fn f32_boolean_loop_stops_on_a_cycle_of_two_passes() {
-    use gjk::boolean::{gjk, gjk_observed, Outcome};
-    use gjk::NoVerdict;
     let s = 2f64.powi(-57);
-    let cloud = |points: &[[f64; 2]]| {
-        Cloud(
-            points
-                .iter()
-                .map(|p| Vector::<f32, 2>::from_fn(|i, _| (p[i] * s) as f32))
-                .collect(),
-        )
-    };
-    let a = cloud(&[[30979.0, 0.0], [16384.0, 972.0], [28.0, 3.0]]);
-    let b = cloud(&[
-        [7938.0, 0.0],
-        [256.0, -6.0],
-        [13055.0, -1.0],
-        [255.0, 0.0],
-        [0.0, 0.0],
-    ]);
-    let opts = Options::default();
-    let r = gjk(&a, &b, &opts).unwrap();
-    assert!(
-        matches!(
-            r.outcome,
-            Outcome::NoVerdict {
-                reason: NoVerdict::NoProgress,
-                ..
-            }
-        ),
-        "{:?} after {} support calls",
-        r.outcome,
-        r.iterations
+    let a = f32_cloud(&[[30979.0, 0.0], [16384.0, 972.0], [28.0, 3.0]], s);
+    let b = f32_cloud(
+        &[
+            [7938.0, 0.0],
+            [256.0, -6.0],
+            [13055.0, -1.0],
+            [255.0, 0.0],
+            [0.0, 0.0],
+        ],
+        s,
     );
-    assert!(r.iterations <= 16, "{} support calls", r.iterations);
-    assert_eq!(gjk_observed(&a, &b, &opts, &mut ()).unwrap(), r);
+    let opts = Options::default();
+    let calls = stops_without_progress(&a, &b);
+    assert!(calls <= 16, "{calls} support calls");
 
     let v = by_boolean_loop(&a, &b, &opts).unwrap();
     assert!(v.stalled, "the distance loop answered: the report says so");
@@ -802,12 +797,7 @@ fn f32_gap_beyond_the_band_is_proved_by_the_exact_closest_point() {
         [-1.0, 255.0, -7.0],
         [-16385.0, 0.0, 0.0],
     ];
-    let a = Cloud(
-        points
-            .iter()
-            .map(|p| Vector::<f32, 3>::from_fn(|i, _| (p[i] * s) as f32))
-            .collect(),
-    );
+    let a = f32_cloud(&points, s);
     let b = Cloud(vec![Vector::<f32, 3>::zeros()]);
     let v = by_boolean_loop(&a, &b, &Options::default()).unwrap();
     assert!(v.stalled, "the distance loop answered: the report says so");
