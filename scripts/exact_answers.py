@@ -235,7 +235,8 @@ def main():
             # MAPPINGS, issue 23 item 4: `line` added, the line number no
             # longer printed as an id): compared in the head's shape when
             # only the shape changed.
-            o = sa.map_error_line(o, n) or o if "error" in n else o
+            if "error" in n:
+                o = sa.map_error_line(o, n) or o
             for k in UNIQUE:
                 if o.get(k) != n.get(k):
                     differ.append((f.stem, f"line {i + 1} {k}: {o.get(k)} -> {n.get(k)}"))

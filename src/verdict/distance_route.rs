@@ -131,16 +131,13 @@ where
             // closest point of its support points (`exact_axis.rs`).
             let band2 = band2(simplex.iter());
             let mut axis = axis;
-            let in_band = !T::EXACT
-                && unresolved(a, b, &dist2, &axis, band2, &mut iterations)?
-                && (dist2.to_f64() <= band2
-                    || match exact_axis(a, b, &simplex, band2, &mut iterations)? {
-                        Some(proved) => {
-                            axis = proved;
-                            false
-                        }
-                        None => true,
-                    });
+            let mut in_band = !T::EXACT && unresolved(a, b, &dist2, &axis, band2, &mut iterations)?;
+            if in_band && dist2.to_f64() > band2 {
+                if let Some(proved) = exact_axis(a, b, &simplex, band2, &mut iterations)? {
+                    axis = proved;
+                    in_band = false;
+                }
+            }
             let verdict = if in_band {
                 let point = (&witness_a + &witness_b) * half::<T>();
                 let normal = band_normal(a, b, &simplex, &axis, &mut iterations)?;
