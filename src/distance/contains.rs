@@ -35,14 +35,13 @@
 //! the exact stage, which allocates.
 
 use arrayvec::ArrayVec;
-use num_traits::{Signed, Zero};
 
 use crate::distance::subalgorithm::{Face, MAX_VERTICES};
 use crate::error::{Error, Which};
 use crate::scalar::{rational_from_f64, Rational, Scalar};
-use crate::simplex::Simplex;
+use crate::simplex::{Simplex, Vertex};
 use crate::tolerance::{DET_ERROR_FACTOR, DET_UNDERFLOW_ERROR};
-use crate::vector::det;
+use crate::vector::{det, Vector};
 
 /// Whether the origin is proved to lie in the closed simplex of the exact
 /// points (module docs).
@@ -70,7 +69,7 @@ pub(crate) fn check<T: Scalar, const N: usize>(
         estimates.iter().filter_map(|e| decided(*e)).collect()
     } else {
         let c = exact_c(simplex)?;
-        let signs = c.iter().map(sign).collect();
+        let signs = c.iter().map(Scalar::signum_i8).collect();
         exact = Some(c);
         signs
     };
@@ -81,10 +80,10 @@ pub(crate) fn check<T: Scalar, const N: usize>(
     }
     let sum = match (plus, exact) {
         (0, _) => 0,
-        (_, Some(c)) => sign(&c.iter().sum()),
+        (_, Some(c)) => c.iter().sum::<Rational>().signum_i8(),
         (_, None) => match decided(filtered_sum(&estimates)) {
             Some(s) => s,
-            None => sign(&exact_c(simplex)?.iter().sum()),
+            None => exact_c(simplex)?.iter().sum::<Rational>().signum_i8(),
         },
     };
     let may_go = (0..n).filter(|&i| sum == 0 || signs[i] == -sum).collect();
@@ -153,18 +152,27 @@ fn filtered_sum(estimates: &[Option<(f64, f64)>]) -> Option<(f64, f64)> {
     (estimates.iter().all(Option::is_some) && bound.is_finite()).then_some((sum, bound))
 }
 
+/// `a − b` of a support point, in rationals from the exact coordinates;
+/// `None` if a coordinate is not finite.
+pub(crate) fn exact_point<T: Scalar, const N: usize>(
+    v: &Vertex<T, N>,
+) -> Option<Vector<Rational, N>> {
+    let mut p = Vector::<Rational, N>::zeros();
+    for k in 0..N {
+        p[k] = rational_from_f64(v.a[k].to_f64())? - rational_from_f64(v.b[k].to_f64())?;
+    }
+    Some(p)
+}
+
 /// Every `cᵢ`, in rationals from the exact coordinates.
 fn exact_c<T: Scalar, const N: usize>(simplex: &Simplex<T, N>) -> Result<Vec<Rational>, Error> {
-    let exact = |x: &T| {
-        rational_from_f64(x.to_f64()).ok_or_else(|| Error::NonFinite {
-            which: Which::Query,
-            what: "simplex point".into(),
-        })
-    };
     let mut p: Vec<Vec<Rational>> = Vec::new();
     for x in simplex.iter() {
-        let row = (0..N).map(|k| Ok(exact(&x.a[k])? - exact(&x.b[k])?));
-        p.push(row.collect::<Result<_, Error>>()?);
+        let row = exact_point(x).ok_or_else(|| Error::NonFinite {
+            which: Which::Query,
+            what: "simplex point".into(),
+        })?;
+        p.push(row.iter().cloned().collect());
     }
     Ok((0..p.len())
         .map(|i| {
@@ -177,14 +185,6 @@ fn exact_c<T: Scalar, const N: usize>(simplex: &Simplex<T, N>) -> Result<Vec<Rat
             }
         })
         .collect())
-}
-
-fn sign(x: &Rational) -> i8 {
-    match x.is_zero() {
-        true => 0,
-        false if x.is_positive() => 1,
-        false => -1,
-    }
 }
 
 #[cfg(test)]
@@ -214,7 +214,11 @@ mod tests {
     }
 
     fn exact_signs<const N: usize>(s: &Simplex<f64, N>) -> Vec<i8> {
-        exact_c(s).expect("finite").iter().map(sign).collect()
+        exact_c(s)
+            .expect("finite")
+            .iter()
+            .map(Scalar::signum_i8)
+            .collect()
     }
 
     /// The filter's signs of `s` against the exact ones (asserting that

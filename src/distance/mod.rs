@@ -159,7 +159,7 @@
 //! verdict; its `best` is the closest point found so far (an upper bound).
 
 mod classified;
-mod contains;
+pub(crate) mod contains;
 mod hidden;
 pub mod nesterov;
 pub mod subalgorithm;

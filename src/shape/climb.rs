@@ -60,6 +60,7 @@ use crate::scalar::Scalar;
 use crate::shape::hull::first_max;
 use crate::shape::hull_graph::{edge_graph, EdgeGraph};
 use crate::shape::{ConvexHull, Support};
+use crate::tolerance::max_coordinate;
 use crate::vector::{dot, Vector};
 
 /// The float margin of the climb, in units of `N u R |d|₁` (module docs):
@@ -114,11 +115,7 @@ impl<T: Scalar, const N: usize> ClimbingHull<T, N> {
     pub fn from_hull(hull: ConvexHull<T, N>) -> Self {
         let points = hull.points().to_vec();
         let graph = edge_graph(&points);
-        let extent = points
-            .iter()
-            .flat_map(|p| p.iter())
-            .map(|x| x.to_f64().abs())
-            .fold(0.0, f64::max);
+        let extent = max_coordinate(&points);
         ClimbingHull {
             points,
             graph,
@@ -157,7 +154,7 @@ impl<T: Scalar, const N: usize> ClimbingHull<T, N> {
 
     /// The reference: the first listed point with the largest `p · dir`.
     pub fn scan(&self, dir: &Vector<T, N>) -> Vector<T, N> {
-        first_max(&self.points, dir, None)
+        first_max(&self.points, dir, Some(self.extent))
             .cloned()
             .unwrap_or_else(Vector::zeros)
     }

@@ -9,6 +9,7 @@
 use crate::error::{Error, Which};
 use crate::scalar::Scalar;
 use crate::shape::Support;
+use crate::tolerance::max_coordinate;
 use crate::vector::{dot, is_finite, pow2_factors, Vector};
 
 /// The convex hull of a non-empty set of finite points.
@@ -41,10 +42,7 @@ impl<T: Scalar, const N: usize> ConvexHull<T, N> {
             });
         }
         let centre = (!T::EXACT).then(|| bounding_box_centre(&points));
-        let max_abs = (!T::EXACT).then(|| {
-            let coordinates = points.iter().flat_map(|p| p.iter());
-            coordinates.map(|x| x.to_f64().abs()).fold(0.0, f64::max)
-        });
+        let max_abs = (!T::EXACT).then(|| max_coordinate(&points));
         Ok(ConvexHull {
             points,
             centre,

@@ -47,10 +47,11 @@
 //! report's `iterations`, beyond the loop's `max_iterations`.
 
 use crate::distance::closest_point;
+use crate::distance::contains::exact_point;
 use crate::error::Error;
 use crate::scalar::{dyadic_parts, rational_from_f64, Field, Rational, Scalar};
 use crate::shape::Support;
-use crate::simplex::{support_vertex, Simplex, Vertex};
+use crate::simplex::{support_vertex, Simplex};
 use crate::tolerance::{scale2, TOUCH_BAND_FACTOR};
 use crate::vector::Vector;
 
@@ -119,15 +120,6 @@ fn proves_gap<T: Scalar, const N: usize>(
     pn < Rational::default() && &pn * &pn > tau2 * nn
 }
 
-/// `a − b` of a support point, in rationals from the exact coordinates.
-fn exact_point<T: Scalar, const N: usize>(v: &Vertex<T, N>) -> Option<Vector<Rational, N>> {
-    let mut p = Vector::<Rational, N>::zeros();
-    for k in 0..N {
-        p[k] = rational_from_f64(v.a[k].to_f64())? - rational_from_f64(v.b[k].to_f64())?;
-    }
-    Some(p)
-}
-
 /// The direction of `v` in `T`: scaled by a power of two so that its
 /// largest coordinate is about 1 (in `[1, 2)` but where `log2` rounds up),
 /// each coordinate rounded into `T`;
@@ -171,6 +163,7 @@ fn from_f64<T: Scalar>(x: f64) -> T {
 mod tests {
     use super::*;
     use crate::shape::ConvexHull;
+    use crate::simplex::Vertex;
     use crate::Which;
 
     /// Doubles of every kind: signs, subnormals, the extremes, and
