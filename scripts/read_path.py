@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PATHS = {
     "3D boolean query: gjk::gjk on two 3D hulls": (1500, [
         ("src/boolean/mod.rs", "the loop, its proof of termination, its outcome"),
+        ("src/boolean/slots.rs", "the loop's simplex: vertices in four slots"),
         ("src/boolean/cycles.rs", "float mode: a state seen before ends the loop"),
         ("src/boolean/containment.rs", "float mode: a containing region is checked"),
         ("src/shape/hull.rs", "the support map of a hull"),

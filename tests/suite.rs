@@ -20,8 +20,6 @@ mod distance;
 mod epa;
 #[path = "exact.rs"]
 mod exact;
-#[path = "hot_path.rs"]
-mod hot_path;
 #[path = "known_failures.rs"]
 mod known_failures;
 #[path = "known_failures_distance.rs"]

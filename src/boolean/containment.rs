@@ -17,11 +17,10 @@
 use crate::distance::subalgorithm::{closest_point_fixed, Face};
 use crate::error::Error;
 use crate::scalar::Scalar;
-use crate::simplex::Simplex;
 use crate::tolerance::{containment_band, normalized_f64};
 use crate::vector::Vector;
 
-/// Float mode only: `Some(face)` when the closed simplex `simplex`, which
+/// Float mode only: `Some(face)` when the closed simplex of `points` (newest first), which
 /// the classifier says contains the origin, is in fact farther from it than
 /// the band `ABS_TOL_FACTOR · u · scale` ([`crate::tolerance::ABS_TOL_FACTOR`],
 /// `scale` the largest norm of its points), with `face` the vertices that
@@ -37,15 +36,7 @@ use crate::vector::Vector;
 /// Nothing here allocates (the points and the face are on the stack,
 /// [`Points`] and [`Face`]): an intersecting float query costs no heap
 /// allocation either (`tests/allocations.rs`).
-pub(super) fn refuted<T: Scalar, const N: usize>(
-    simplex: &Simplex<T, N>,
-) -> Result<Option<Face>, Error> {
-    refuted_points(simplex.points())
-}
-
-/// [`refuted`] on the simplex's points (newest first): what the fixed-size
-/// loop calls without building a [`Simplex`].
-pub(super) fn refuted_points<'a, T: Scalar + 'a, const N: usize>(
+pub(super) fn refuted<'a, T: Scalar + 'a, const N: usize>(
     points: impl Iterator<Item = &'a Vector<T, N>>,
 ) -> Result<Option<Face>, Error> {
     if T::EXACT {

@@ -100,12 +100,12 @@
 
 mod containment;
 mod cycles;
-mod fixed;
 mod observe;
+mod slots;
 
 pub use observe::{Observer, Step};
 
-use crate::classify::{classify, Classification};
+use crate::classify::{classify, classify_points};
 use crate::error::Error;
 use crate::region::{Region, RegionKind};
 use crate::relation::NoVerdict;
@@ -115,6 +115,7 @@ use crate::simplex::{start_direction, support_vertex, Simplex, Vertex};
 use crate::tolerance::DEFAULT_MAX_ITERATIONS;
 use crate::vector::{dot, is_finite, is_zero, Vector};
 use cycles::Cycles;
+use slots::Slots;
 
 /// Query options.
 #[derive(Clone, Debug, PartialEq)]
@@ -215,10 +216,6 @@ where
 }
 
 /// The boolean GJK query (see the module docs).
-///
-/// For `f32` and `f64` in 2D and 3D it runs the loop on fixed-size storage
-/// (`boolean/fixed.rs`), whose reports equal those of [`gjk_observed`]'s
-/// generic loop bit for bit (`tests/hot_path.rs`).
 pub fn gjk<T, const N: usize, A, B>(
     a: &A,
     b: &B,
@@ -229,17 +226,11 @@ where
     A: Support<T, N> + ?Sized,
     B: Support<T, N> + ?Sized,
 {
-    // Floats in 2D and 3D: the same loop on fixed-size storage (`fixed.rs`;
-    // equal reports, `tests/hot_path.rs`). Both conditions are constants.
-    if !T::EXACT && (N == 2 || N == 3) {
-        return fixed::gjk_fixed(a, b, opts);
-    }
     gjk_observed(a, b, opts, &mut ())
 }
 
-/// [`gjk`] with an [`Observer`] that sees every pass of the loop: the
-/// generic loop, for every scalar and dimension (with the observer `()` it
-/// is the reference the fixed-size loop of [`gjk`] is compared with).
+/// [`gjk`] with an [`Observer`] that sees every pass of the loop (with the
+/// observer `()` it is [`gjk`]).
 pub fn gjk_observed<T, const N: usize, A, B, O>(
     a: &A,
     b: &B,
@@ -253,7 +244,7 @@ where
     O: Observer<T, N> + ?Sized,
 {
     let mut d = start_direction(opts.initial_direction.as_ref())?;
-    let mut simplex = Simplex::<T, N>::new();
+    let mut w_set = Slots::<T, N>::new();
     let mut cycles = Cycles::new();
     for iteration in 0..opts.max_iterations {
         let iterations = iteration + 1;
@@ -266,7 +257,8 @@ where
         // if w · d < 0: return Separated { axis: d }
         if progress < T::zero() {
             if O::ENABLED {
-                observer.step(Step::separating(iteration, &d, &w, progress, &simplex));
+                let kept = w_set.simplex();
+                observer.step(Step::separating(iteration, &d, &w, progress, &kept));
             }
             let outcome = Outcome::Separated {
                 axis: d,
@@ -278,29 +270,36 @@ where
             });
         }
         // W ← [w] ++ W
-        let mut grown = simplex.clone();
-        if grown.push_front(w.clone()).is_err() {
+        if w_set.is_full() {
             // Only a classifier bug could leave a full simplex: say so.
             let reason = NoVerdict::Degenerate { region: FULL };
-            return Ok(no_verdict(reason, simplex, d, iterations));
+            return Ok(no_verdict(reason, w_set.simplex(), d, iterations));
         }
+        let before = w_set.state();
+        let vertex = O::ENABLED.then(|| w.clone());
+        w_set.push_front(w);
+        let grown = O::ENABLED.then(|| w_set.simplex());
         // (region, kept, d') ← classify(W)
-        let next = decide(&grown)?;
-        if O::ENABLED {
-            observer.step(next.step(iteration, &d, w, progress, grown));
+        let next = decide(&mut w_set)?;
+        if let (Some(vertex), Some(grown)) = (vertex, grown) {
+            let kept = w_set.simplex();
+            observer.step(next.step(iteration, &d, vertex, progress, grown, kept));
         }
         let region = next.region;
         // Back at the pass's own simplex and direction, or at a state seen
         // before (rounding, or a support map that breaks its contract):
         // every later pass would repeat the passes since (`cycles.rs`).
         let stalled = next.direction.as_ref().is_some_and(|next_d| {
-            (next_d == &d && next.kept == simplex) || cycles.revisited(next.kept.iter(), next_d)
+            (next_d == &d && w_set.kept().eq(w_set.at(&before)))
+                || cycles.revisited(w_set.kept(), next_d)
         });
-        simplex = next.kept;
         d = match (next.kind, next.direction) {
             // if region contains O: return Intersecting { W }
             (RegionKind::Contains, _) => {
-                let outcome = Outcome::Intersecting { simplex, region };
+                let outcome = Outcome::Intersecting {
+                    simplex: w_set.simplex(),
+                    region,
+                };
                 return Ok(Report {
                     outcome,
                     iterations,
@@ -311,23 +310,24 @@ where
                 return Err(Error::Overflow { iteration })
             }
             (RegionKind::Search, Some(_)) if stalled => {
-                return Ok(no_verdict(NoVerdict::NoProgress, simplex, d, iterations));
+                let reason = NoVerdict::NoProgress;
+                return Ok(no_verdict(reason, w_set.simplex(), d, iterations));
             }
             (RegionKind::Search, Some(d)) if !is_zero(&d) => d,
             (RegionKind::Search, _) => {
                 let reason = NoVerdict::ZeroDirection { region };
-                return Ok(no_verdict(reason, simplex, d, iterations));
+                return Ok(no_verdict(reason, w_set.simplex(), d, iterations));
             }
             (RegionKind::Degenerate, _) => {
                 let reason = NoVerdict::Degenerate { region };
-                return Ok(no_verdict(reason, simplex, d, iterations));
+                return Ok(no_verdict(reason, w_set.simplex(), d, iterations));
             }
         };
     }
     let reason = NoVerdict::IterationCap {
         cap: opts.max_iterations,
     };
-    Ok(no_verdict(reason, simplex, d, opts.max_iterations))
+    Ok(no_verdict(reason, w_set.simplex(), d, opts.max_iterations))
 }
 
 /// The region [`gjk_observed`] reports when a full simplex would grow (only
@@ -352,53 +352,50 @@ fn no_verdict<T: Scalar, const N: usize>(
     }
 }
 
-/// What one pass does with the grown simplex `W`: the classifier's region,
-/// and the vertices kept and the next direction, which are the region's own
-/// except when the float containment check refutes a containing region
-/// (module docs, "Float mode: containment is checked").
+/// What one pass decided for the grown simplex `W`: the classifier's
+/// region, and what the loop does next, which is the region's own except
+/// when the float containment check refutes a containing region (module
+/// docs, "Float mode: containment is checked"). The kept vertices are left
+/// in the loop's [`Slots`].
 struct Next<T: Scalar, const N: usize> {
     /// The classifier's region.
     region: Region,
     /// What the loop does: stop (`Contains`), search on or give up.
     kind: RegionKind,
-    /// The vertices kept.
-    kept: Simplex<T, N>,
     /// The next search direction.
     direction: Option<Vector<T, N>>,
 }
 
-/// Classifies `grown` and, in float mode, checks a containing region: a
-/// refuted one goes on from the face that holds the closest point,
-/// classified afresh in the crate's conventions; with no direction there
-/// either, no verdict (`Degenerate`).
-fn decide<T: Scalar, const N: usize>(grown: &Simplex<T, N>) -> Result<Next<T, N>, Error> {
-    settle(grown, classify(grown)?)
-}
-
-/// [`decide`] from the classification `c` of `grown`: the containment check
-/// of a containing region (shared with the fixed-size loop, `fixed.rs`).
-fn settle<T: Scalar, const N: usize>(
-    grown: &Simplex<T, N>,
-    c: Classification<T, N>,
-) -> Result<Next<T, N>, Error> {
+/// Classifies `W` and keeps the region's vertices; in float mode, checks a
+/// containing region first: a refuted one goes on from the face that holds
+/// the closest point, classified afresh in the crate's conventions; with no
+/// direction there either, no verdict (`Degenerate`).
+fn decide<T: Scalar, const N: usize>(w_set: &mut Slots<T, N>) -> Result<Next<T, N>, Error> {
+    let c = classify_points(w_set.scaled_points().as_slice())?;
     let mut next = Next {
         region: c.region,
         kind: c.region.kind(),
-        kept: c.apply(grown),
-        direction: c.direction.clone(),
+        direction: c.direction,
     };
-    if next.kind == RegionKind::Contains {
-        if let Some(face) = containment::refuted(grown)? {
-            let sub = grown.select(&face).unwrap_or_else(|| grown.clone());
-            let again = classify(&sub)?;
-            match (again.region.kind(), &again.direction) {
-                (RegionKind::Search, Some(d)) if is_finite(d) && !is_zero(d) => {
-                    next.kept = again.apply(&sub);
-                    next.direction = again.direction;
-                    next.kind = RegionKind::Search;
-                }
-                _ => next.kind = RegionKind::Degenerate,
-            }
+    if next.kind != RegionKind::Contains {
+        w_set.keep(c.kept.iter());
+        return Ok(next);
+    }
+    let Some(face) = containment::refuted(w_set.kept().map(|v| &v.w))? else {
+        return Ok(next);
+    };
+    let grown = w_set.state();
+    w_set.keep(face.iter().copied());
+    let again = classify(&w_set.simplex())?;
+    match (again.region.kind(), &again.direction) {
+        (RegionKind::Search, Some(d)) if is_finite(d) && !is_zero(d) => {
+            w_set.keep(again.kept.iter());
+            next.direction = again.direction;
+            next.kind = RegionKind::Search;
+        }
+        _ => {
+            w_set.restore(grown);
+            next.kind = RegionKind::Degenerate;
         }
     }
     Ok(next)

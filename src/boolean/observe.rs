@@ -59,7 +59,7 @@ impl<T: Scalar, const N: usize> Observer<T, N> for Vec<Step<T, N>> {
 
 impl<T: Scalar, const N: usize> Next<T, N> {
     /// The [`Step`] of a pass that classified `grown`: the classifier's
-    /// region, with what the loop keeps and where it searches next.
+    /// region, with what the loop keeps (`kept`) and where it searches next.
     pub(super) fn step(
         &self,
         iteration: usize,
@@ -67,6 +67,7 @@ impl<T: Scalar, const N: usize> Next<T, N> {
         vertex: Vertex<T, N>,
         progress: T,
         grown: Simplex<T, N>,
+        kept: Simplex<T, N>,
     ) -> Step<T, N> {
         Step {
             iteration,
@@ -75,7 +76,7 @@ impl<T: Scalar, const N: usize> Next<T, N> {
             progress,
             simplex: grown,
             region: Some(self.region),
-            kept: self.kept.clone(),
+            kept,
             next_direction: self.direction.clone(),
             // A containing region the loop does not stop on was refuted.
             containment_refuted: self.region.kind() == RegionKind::Contains

@@ -122,13 +122,11 @@ use crate::simplex::Simplex;
 use crate::tolerance::{is_noise, max_coordinate};
 use crate::vector::{cross2, cross3, dot, is_zero, normalized_points, reject, Vector};
 
-pub(crate) mod fixed;
 mod segment;
 mod signs;
 mod tetrahedron;
 mod triangle;
 
-pub use fixed::classify_fixed;
 use segment::*;
 pub use signs::sign_tests;
 use signs::*;
@@ -191,7 +189,7 @@ impl Kept {
     }
 
     /// The kept indices, in order, without allocating.
-    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+    pub fn iter(&self) -> impl Iterator<Item = usize> + Clone + '_ {
         self.idx[..self.len as usize].iter().map(|&i| i as usize)
     }
 
@@ -257,16 +255,25 @@ pub fn classify<T: Scalar, const N: usize>(
             supported: "2 and 3 (single points: any)",
         });
     };
+    classify_points(&p)
+}
+
+/// [`classify`] of points already scaled as [`classify`] scales them
+/// ([`crate::vector::normalized_points`]), newest first: what the boolean
+/// loop calls on its own storage.
+pub(crate) fn classify_points<T: Scalar, const N: usize>(
+    p: &[Vector<T, N>],
+) -> Result<Classification<T, N>, Error> {
     match (N, p.len()) {
         (_, 0) => Err(Error::InvalidParameter {
             which: Which::Query,
             what: "empty simplex".into(),
         }),
         (_, 1) => Ok(classify_point(&p[0])),
-        (2, 2) | (3, 2) => Ok(classify_line(&p)),
-        (2, 3) => Ok(classify_tri2(&p)),
-        (3, 3) => Ok(classify_tri3(&p)),
-        (3, 4) => Ok(classify_tet3(&p)),
+        (2, 2) | (3, 2) => Ok(classify_line(p)),
+        (2, 3) => Ok(classify_tri2(p)),
+        (3, 3) => Ok(classify_tri3(p)),
+        (3, 4) => Ok(classify_tet3(p)),
         (2, _) | (3, _) => Err(Error::InvalidParameter {
             which: Which::Query,
             what: format!(

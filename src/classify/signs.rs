@@ -27,25 +27,16 @@ pub(super) fn beyond_edge<T: Scalar, const N: usize>(
     dot(&n, &(-&p[x]))
 }
 
-/// Vertex `X` holds the closest point: `XY · XO ≤ 0` for every other `Y`.
-pub(super) fn in_vertex_region<T: Scalar, const N: usize>(p: &[Vector<T, N>], x: usize) -> bool {
-    (0..p.len())
-        .filter(|&y| y != x)
-        .all(|y| toward(p, x, y) <= T::zero())
+/// `t_XY = XY · XO` ([`toward`]), as the derivations write it.
+#[inline]
+pub(super) fn t<T: Scalar, const N: usize>(p: &[Vector<T, N>], x: usize, y: usize) -> T {
+    toward(p, x, y)
 }
 
-/// Edge `XY` holds the closest point in its relative interior: both slab tests
-/// positive and `O` on or beyond the edge in every face through it.
-pub(super) fn in_edge_region<T: Scalar, const N: usize>(
-    p: &[Vector<T, N>],
-    x: usize,
-    y: usize,
-) -> bool {
-    toward(p, x, y) > T::zero()
-        && toward(p, y, x) > T::zero()
-        && (0..p.len())
-            .filter(|&z| z != x && z != y)
-            .all(|z| beyond_edge(p, x, y, z) >= T::zero())
+/// `s_XY^Z` ([`beyond_edge`]), as the derivations write it.
+#[inline]
+pub(super) fn s<T: Scalar, const N: usize>(p: &[Vector<T, N>], x: usize, y: usize, z: usize) -> T {
+    beyond_edge(p, x, y, z)
 }
 
 /// The projection of `O` on the plane of `XYZ` lies strictly inside it.
@@ -99,31 +90,6 @@ pub(super) fn wound<T: Scalar, const N: usize>(
     } else {
         ([x, y, z], n)
     }
-}
-
-/// The vertex or edge of `p` (2 to 4 vertices) holding the closest point,
-/// when it is not a face: used after containment and face tests have failed.
-pub(super) enum Low {
-    Vertex(usize),
-    Edge(usize, usize),
-}
-
-pub(super) fn low_feature<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> Option<Low> {
-    let n = p.len();
-    // Newest-first order, so the cases the loop reaches are met first.
-    for x in 0..n {
-        if in_vertex_region(p, x) {
-            return Some(Low::Vertex(x));
-        }
-    }
-    for x in 0..n {
-        for y in x + 1..n {
-            if in_edge_region(p, x, y) {
-                return Some(Low::Edge(x, y));
-            }
-        }
-    }
-    None
 }
 
 /// Every primitive sign test the classifier can evaluate on `simplex`, named

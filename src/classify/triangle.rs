@@ -12,59 +12,94 @@ pub(super) fn tri_gram<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> T {
     ab2 * ac2 - abac.clone() * abac
 }
 
-/// The origin's projection on the plane of the triangle is in the closed
-/// triangle: no in-plane edge test is positive.
-pub(super) fn in_closed_tri<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> bool {
-    let zero = T::zero();
-    beyond_edge(p, 0, 1, 2) <= zero
-        && beyond_edge(p, 0, 2, 1) <= zero
-        && beyond_edge(p, 1, 2, 0) <= zero
-}
-
+/// 2D triangle `ABC` (seed 004's regions).
 pub(super) fn classify_tri2<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> Classification<T, N> {
     use Tri2Region::*;
-    if tri_gram(p) <= T::zero() {
+    let zero = T::zero();
+    if tri_gram(p) <= zero {
         return stop(Region::Tri2(Degenerate), 3);
     }
-    if in_closed_tri(p) {
+    // R7: no in-plane edge test positive (closed triangle).
+    let (s_ab, s_ac, s_bc) = (s(p, 0, 1, 2), s(p, 0, 2, 1), s(p, 1, 2, 0));
+    if s_ab <= zero && s_ac <= zero && s_bc <= zero {
         return stop(Region::Tri2(R7), 3);
     }
-    match low_feature(p) {
-        Some(Low::Vertex(0)) => found(Region::Tri2(R5), &[0], -&p[0]),
-        Some(Low::Vertex(1)) => found(Region::Tri2(R3), &[1], -&p[1]),
-        Some(Low::Vertex(_)) => found(Region::Tri2(R1), &[2], -&p[2]),
-        Some(Low::Edge(0, 1)) => edge_or_contained(Region::Tri2(R4), Region::Tri2(R7), p, 0, 1),
-        Some(Low::Edge(0, _)) => edge_or_contained(Region::Tri2(R6), Region::Tri2(R7), p, 0, 2),
-        Some(Low::Edge(..)) => edge_or_contained(Region::Tri2(R2), Region::Tri2(R7), p, 1, 2),
-        None => stop(Region::Tri2(Degenerate), 3),
+    let (t_ab, t_ac) = (t(p, 0, 1), t(p, 0, 2));
+    // R5: vertex A.
+    if t_ab <= zero && t_ac <= zero {
+        return found(Region::Tri2(R5), &[0], -&p[0]);
     }
+    let (t_ba, t_bc) = (t(p, 1, 0), t(p, 1, 2));
+    // R3: vertex B.
+    if t_ba <= zero && t_bc <= zero {
+        return found(Region::Tri2(R3), &[1], -&p[1]);
+    }
+    let (t_ca, t_cb) = (t(p, 2, 0), t(p, 2, 1));
+    // R1: vertex C.
+    if t_ca <= zero && t_cb <= zero {
+        return found(Region::Tri2(R1), &[2], -&p[2]);
+    }
+    // R4, R6, R2: edges AB, AC, BC.
+    if t_ab > zero && t_ba > zero && s_ab >= zero {
+        return edge_or_contained(Region::Tri2(R4), Region::Tri2(R7), p, 0, 1);
+    }
+    if t_ac > zero && t_ca > zero && s_ac >= zero {
+        return edge_or_contained(Region::Tri2(R6), Region::Tri2(R7), p, 0, 2);
+    }
+    if t_bc > zero && t_cb > zero && s_bc >= zero {
+        return edge_or_contained(Region::Tri2(R2), Region::Tri2(R7), p, 1, 2);
+    }
+    stop(Region::Tri2(Degenerate), 3)
 }
 
+/// 3D triangle `ABC` (seeds 000–003).
 pub(super) fn classify_tri3<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> Classification<T, N> {
     use Tri3Region::*;
-    if tri_gram(p) <= T::zero() {
+    let zero = T::zero();
+    if tri_gram(p) <= zero {
         return stop(Region::Tri3(Degenerate), 3);
     }
     let n = face_normal(p, 0, 1, 2);
-    let height = dot(&n, &(-&p[0]));
-    let height = if is_noise(&height, max_coordinate(p)) {
+    let raw_height = dot(&n, &(-&p[0]));
+    let height = if is_noise(&raw_height, max_coordinate(p)) {
         T::zero()
     } else {
-        height
+        raw_height.clone()
     };
-    if height.is_zero() && in_closed_tri(p) {
+    let (s_ab, s_ac, s_bc) = (s(p, 0, 1, 2), s(p, 0, 2, 1), s(p, 1, 2, 0));
+    // ON: in the plane (up to noise) and in the closed triangle.
+    if height.is_zero() && s_ab <= zero && s_ac <= zero && s_bc <= zero {
         return stop(Region::Tri3(On), 3);
     }
-    if !height.is_zero() && strictly_inside_face(p, 0, 1, 2) {
-        let (kept, d) = wound(p, 0, 1, 2);
-        let r = if kept == [0, 1, 2] { Above } else { Below };
-        return found(Region::Tri3(r), &kept, d);
+    // ABOVE / BELOW: the projection strictly inside the face (`wound`'s
+    // rule: swap B and C when the origin is strictly below `AB × AC`).
+    if !height.is_zero() && s_ab < zero && s_ac < zero && s_bc < zero {
+        return if raw_height < zero {
+            found(Region::Tri3(Below), &[0, 2, 1], -n)
+        } else {
+            found(Region::Tri3(Above), &[0, 1, 2], n)
+        };
     }
-    match low_feature(p) {
-        Some(Low::Vertex(i)) => found(Region::Tri3([A, B, C][i]), &[i], -&p[i]),
-        Some(Low::Edge(0, 1)) => edge_or_contained(Region::Tri3(AB), Region::Tri3(On), p, 0, 1),
-        Some(Low::Edge(0, _)) => edge_or_contained(Region::Tri3(AC), Region::Tri3(On), p, 0, 2),
-        Some(Low::Edge(..)) => edge_or_contained(Region::Tri3(BC), Region::Tri3(On), p, 1, 2),
-        None => stop(Region::Tri3(Degenerate), 3),
+    let (t_ab, t_ac) = (t(p, 0, 1), t(p, 0, 2));
+    if t_ab <= zero && t_ac <= zero {
+        return found(Region::Tri3(A), &[0], -&p[0]);
     }
+    let (t_ba, t_bc) = (t(p, 1, 0), t(p, 1, 2));
+    if t_ba <= zero && t_bc <= zero {
+        return found(Region::Tri3(B), &[1], -&p[1]);
+    }
+    let (t_ca, t_cb) = (t(p, 2, 0), t(p, 2, 1));
+    if t_ca <= zero && t_cb <= zero {
+        return found(Region::Tri3(C), &[2], -&p[2]);
+    }
+    if t_ab > zero && t_ba > zero && s_ab >= zero {
+        return edge_or_contained(Region::Tri3(AB), Region::Tri3(On), p, 0, 1);
+    }
+    if t_ac > zero && t_ca > zero && s_ac >= zero {
+        return edge_or_contained(Region::Tri3(AC), Region::Tri3(On), p, 0, 2);
+    }
+    if t_bc > zero && t_cb > zero && s_bc >= zero {
+        return edge_or_contained(Region::Tri3(BC), Region::Tri3(On), p, 1, 2);
+    }
+    stop(Region::Tri3(Degenerate), 3)
 }

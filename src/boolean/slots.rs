@@ -1,0 +1,117 @@
+//! The loop's simplex on fixed-size storage: the vertices stay in four
+//! slots and the simplex is the list of their slot numbers, newest first.
+//! Pushing a vertex and keeping a face move a few indices, not whole
+//! vertices; a [`Simplex`] is built only for a report, an observer or the
+//! rare refuted containment. Four slots hold every simplex the classifier
+//! takes (`N + 1 ≤ 4` for `N ≤ 3`; in other dimensions it refuses two
+//! points, [`crate::classify::classify`]). No allocation
+//! (`tests/allocations.rs`).
+
+use arrayvec::ArrayVec;
+
+use crate::scalar::Scalar;
+use crate::simplex::{Simplex, Vertex};
+use crate::vector::{pow2_factors, Vector};
+
+/// Slots for the vertices.
+const SLOTS: usize = 4;
+
+/// The simplex as slot numbers into a fixed array of vertices.
+pub(super) struct Slots<T: Scalar, const N: usize> {
+    vertices: [Vertex<T, N>; SLOTS],
+    /// `order[..len]`: the simplex's slots, newest first.
+    order: [usize; SLOTS],
+    len: usize,
+}
+
+/// The simplex's slot numbers, newest first, saved to compare with or to
+/// restore (the vertices stay in their slots meanwhile).
+pub(super) type State = ArrayVec<usize, SLOTS>;
+
+impl<T: Scalar, const N: usize> Slots<T, N> {
+    pub(super) fn new() -> Self {
+        Slots {
+            vertices: std::array::from_fn(|_| Vertex::from_point(Vector::zeros())),
+            order: [0; SLOTS],
+            len: 0,
+        }
+    }
+
+    /// No room for another vertex: `N + 1` of them, or every slot.
+    pub(super) fn is_full(&self) -> bool {
+        self.len == N + 1 || self.len == SLOTS
+    }
+
+    /// `W ← [w] ++ W`, in a free slot (the caller checks that there is one).
+    pub(super) fn push_front(&mut self, w: Vertex<T, N>) {
+        let taken = &self.order[..self.len];
+        let free = (0..SLOTS).find(|s| !taken.contains(s)).unwrap_or(0);
+        self.vertices[free] = w;
+        self.order.copy_within(0..self.len, 1);
+        self.order[0] = free;
+        self.len += 1;
+    }
+
+    /// `W ← kept`, the vertices at these positions (newest first, each at
+    /// most once); no change if one is out of range or repeated.
+    pub(super) fn keep(&mut self, kept: impl Iterator<Item = usize> + Clone) {
+        let mut seen = [false; SLOTS];
+        for i in kept.clone() {
+            if i >= self.len || seen[i] {
+                return;
+            }
+            seen[i] = true;
+        }
+        let old = self.order;
+        let mut len = 0;
+        for (slot, i) in self.order.iter_mut().zip(kept) {
+            *slot = old[i];
+            len += 1;
+        }
+        self.len = len;
+    }
+
+    /// The simplex's vertices, newest first.
+    pub(super) fn kept(&self) -> impl Iterator<Item = &Vertex<T, N>> + Clone + '_ {
+        self.at(&self.order[..self.len])
+    }
+
+    /// The vertices of a saved [`State`], in its order.
+    pub(super) fn at<'s>(
+        &'s self,
+        slots: &'s [usize],
+    ) -> impl Iterator<Item = &'s Vertex<T, N>> + Clone + 's {
+        slots.iter().map(|&s| &self.vertices[s])
+    }
+
+    /// The simplex's slot numbers now.
+    pub(super) fn state(&self) -> State {
+        self.order[..self.len].iter().copied().collect()
+    }
+
+    /// Back to a saved [`State`] (its vertices are still in their slots).
+    pub(super) fn restore(&mut self, state: State) {
+        self.order[..state.len()].copy_from_slice(&state);
+        self.len = state.len();
+    }
+
+    /// The points scaled as [`crate::vector::normalized_points`] scales them
+    /// for the classifier (float modes: the same two powers of two, the same
+    /// products; exact mode: unscaled).
+    pub(super) fn scaled_points(&self) -> ArrayVec<Vector<T, N>, SLOTS> {
+        let mut p: ArrayVec<Vector<T, N>, SLOTS> = self.kept().map(|v| v.w.clone()).collect();
+        if !T::EXACT {
+            let (s1, s2) = pow2_factors(p.iter());
+            for x in &mut p {
+                *x = &*x * s1.clone() * s2.clone();
+            }
+        }
+        p
+    }
+
+    /// The simplex, for a report, an observer or the containment check.
+    pub(super) fn simplex(&self) -> Simplex<T, N> {
+        // At most N + 1 vertices: `from_vertices` cannot refuse them.
+        Simplex::from_vertices(self.kept().cloned()).unwrap_or_default()
+    }
+}
