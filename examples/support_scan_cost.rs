@@ -12,7 +12,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use gjk::shape::ConvexHull;
-use gjk::{Support, Vector, Which};
+use gjk::{Support, Vector};
 
 /// The scan before the guard: the first point with the largest dot product.
 fn plain(points: &[Vector<f64, 3>], d: &Vector<f64, 3>) -> Vector<f64, 3> {
@@ -43,7 +43,7 @@ fn main() {
         let dirs: Vec<Vector<f64, 3>> = (0..256)
             .map(|_| Vector::<f64, 3>::from([unit(), unit(), unit()]))
             .collect();
-        let hull = ConvexHull::new(pts.clone(), Which::A).expect("finite points");
+        let hull = ConvexHull::new(pts.clone()).expect("finite points");
         let calls = (1 << 22) / n;
         let (mut new, mut old) = (Vec::new(), Vec::new());
         for _ in 0..15 {

@@ -124,8 +124,8 @@ fn direction_shadow<const N: usize>(v: &Vector<Rational, N>) -> Option<Vector<f6
 impl<const N: usize> PointSet<N> {
     /// The points of `points` (doubles: exact as they are). Errors: an
     /// empty set, a NaN or infinite coordinate.
-    pub fn from_f64(points: Vec<Vector<f64, N>>, which: Which) -> Result<Self, Error> {
-        check_points(&points, which)?;
+    pub fn from_f64(points: Vec<Vector<f64, N>>) -> Result<Self, Error> {
+        check_points(&points)?;
         Ok(PointSet {
             shadow: points,
             exact: None,
@@ -134,9 +134,11 @@ impl<const N: usize> PointSet<N> {
     }
 
     /// The points of `points` (exact rationals). Errors: an empty set.
-    pub fn from_rational(points: Vec<Vector<Rational, N>>, which: Which) -> Result<Self, Error> {
+    pub fn from_rational(points: Vec<Vector<Rational, N>>) -> Result<Self, Error> {
         if points.is_empty() {
-            return Err(Error::EmptyPointSet { which });
+            return Err(Error::EmptyPointSet {
+                which: Which::Shape,
+            });
         }
         let shadow: Vec<Vector<f64, N>> = points
             .iter()
@@ -395,13 +397,15 @@ fn dyadic_over(s: BigInt, e: i32, den: BigInt) -> Rational {
 }
 
 /// Refuses empty sets and non-finite coordinates.
-fn check_points<const N: usize>(points: &[Vector<f64, N>], which: Which) -> Result<(), Error> {
+fn check_points<const N: usize>(points: &[Vector<f64, N>]) -> Result<(), Error> {
     if points.is_empty() {
-        return Err(Error::EmptyPointSet { which });
+        return Err(Error::EmptyPointSet {
+            which: Which::Shape,
+        });
     }
     if let Some(i) = points.iter().position(|p| p.iter().any(|x| !x.is_finite())) {
         return Err(Error::NonFinite {
-            which,
+            which: Which::Shape,
             what: format!("point {i}"),
         });
     }
@@ -453,7 +457,7 @@ mod tests {
                 Vector::<Rational, 2>::new(x, q(k % 7, 3))
             })
             .collect();
-        let set = PointSet::from_rational(pts.clone(), Which::A).unwrap();
+        let set = PointSet::from_rational(pts.clone()).unwrap();
         for dir in [(1, 0), (1, 1), (-1, 0), (0, 1), (3, -2)] {
             let v = Vector::<Rational, 2>::new(q(dir.0, 1), q(dir.1, 1));
             let e = set.max_dot(&v);
@@ -480,7 +484,7 @@ mod tests {
             .collect();
         pts.push(Vector::<f64, 2>::new(1.0, 1e-30));
         pts.push(Vector::<f64, 2>::new(1.0, 2e-30));
-        let set = PointSet::from_f64(pts, Which::B).unwrap();
+        let set = PointSet::from_f64(pts).unwrap();
         let v = Vector::<Rational, 2>::new(q(1, 1), q(1, 1));
         let e = set.max_dot(&v);
         assert_eq!(e.index, 101, "{e:?}");
@@ -494,7 +498,7 @@ mod tests {
             Vector::<f64, 2>::new(1e300, 1.0),
             Vector::<f64, 2>::new(1e300, 2.0),
         ];
-        let set = PointSet::from_f64(pts, Which::A).unwrap();
+        let set = PointSet::from_f64(pts).unwrap();
         let big = rational_from_f64(1e300).unwrap();
         let v = Vector::<Rational, 2>::new(big, q(1, 1));
         let e = set.max_dot(&v);

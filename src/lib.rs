@@ -24,19 +24,19 @@
 //! ```
 //! use gjk::shape::ConvexHull;
 //! use gjk::scalar::integer;
-//! use gjk::{Rational, Relation, Vector, Which};
+//! use gjk::{Rational, Relation, Vector};
 //!
 //! // Two unit squares sharing the edge x = 1, exactly.
 //! let p = |x: i64, y: i64| Vector::<Rational, 2>::new(integer(x), integer(y));
-//! let a = ConvexHull::new(vec![p(0, 0), p(1, 0), p(1, 1), p(0, 1)], Which::A)?;
-//! let b = ConvexHull::new(vec![p(1, 0), p(2, 0), p(2, 1), p(1, 1)], Which::B)?;
+//! let a = ConvexHull::new(vec![p(0, 0), p(1, 0), p(1, 1), p(0, 1)])?;
+//! let b = ConvexHull::new(vec![p(1, 0), p(2, 0), p(2, 1), p(1, 1)])?;
 //!
 //! assert!(gjk::intersects(&a, &b)?); // closed shapes: touching counts
 //! let v = gjk::verdict(&a, &b, 100)?.verdict;
 //! assert_eq!(v.relation(), Some(Relation::Touching));
 //!
 //! // Move B two units away: the exact squared distance is 4.
-//! let b = ConvexHull::new(vec![p(3, 0), p(4, 0), p(4, 1), p(3, 1)], Which::B)?;
+//! let b = ConvexHull::new(vec![p(3, 0), p(4, 0), p(4, 1), p(3, 1)])?;
 //! let d = gjk::distance(&a, &b, &Default::default())?;
 //! assert_eq!(d.outcome.dist2(), Some(integer(4)));
 //! # Ok::<(), gjk::Error>(())
@@ -46,15 +46,15 @@
 //! use gjk::shape::ConvexHull;
 //! use gjk::epa::EpaOutcome;
 //! use gjk::scalar::integer;
-//! use gjk::{Rational, Vector, Which};
+//! use gjk::{Rational, Vector};
 //!
 //! // A point 1/2 inside a triangle's hypotenuse... and its exact depth².
 //! let p = |x: i64, y: i64| Vector::<Rational, 2>::new(integer(x), integer(y));
-//! let a = ConvexHull::new(vec![p(0, 0), p(2, 0), p(0, 2)], Which::A)?;
+//! let a = ConvexHull::new(vec![p(0, 0), p(2, 0), p(0, 2)])?;
 //! let b = ConvexHull::new(vec![Vector::<Rational, 2>::new(
 //!     Rational::new(1.into(), 2.into()),
 //!     Rational::new(1.into(), 2.into()),
-//! )], Which::B)?;
+//! )])?;
 //! match gjk::epa(&a, &b, &Default::default())?.outcome {
 //!     // The nearest edge is x = 0 (or y = 0): depth 1/2.
 //!     EpaOutcome::Penetrating(pen) => assert_eq!(pen.depth2, Rational::new(1.into(), 4.into())),
@@ -64,8 +64,8 @@
 //! // f64 with a certificate: two triangles 2⁻⁴⁰ apart, proved separated.
 //! let q = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
 //! let gap = 2f64.powi(-40);
-//! let a = ConvexHull::new(vec![q(0.0, 0.0), q(1.0, 0.0), q(0.0, 1.0)], Which::A)?;
-//! let b = ConvexHull::new(vec![q(1.0 + gap, 0.0), q(2.0, 0.0), q(2.0, 1.0)], Which::B)?;
+//! let a = ConvexHull::new(vec![q(0.0, 0.0), q(1.0, 0.0), q(0.0, 1.0)])?;
+//! let b = ConvexHull::new(vec![q(1.0 + gap, 0.0), q(2.0, 0.0), q(2.0, 1.0)])?;
 //! let report = gjk::certify(&a, &b, &Default::default()).expect("within the limits");
 //! assert_eq!(report.verdict, gjk::Relation::Separated);
 //! # Ok::<(), gjk::Error>(())

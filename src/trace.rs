@@ -182,7 +182,6 @@ mod tests {
     use crate::scalar::integer;
     use crate::shape::ConvexHull;
     use crate::test_util::q2;
-    use crate::Which;
 
     fn hulls(
         a: Vec<Vector<crate::Rational, 2>>,
@@ -191,10 +190,7 @@ mod tests {
         ConvexHull<crate::Rational, 2>,
         ConvexHull<crate::Rational, 2>,
     ) {
-        (
-            ConvexHull::new(a, Which::A).unwrap(),
-            ConvexHull::new(b, Which::B).unwrap(),
-        )
+        (ConvexHull::new(a).unwrap(), ConvexHull::new(b).unwrap())
     }
 
     #[test]

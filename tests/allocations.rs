@@ -23,7 +23,7 @@ use gjk::distance::{distance, DistanceOptions, DistanceOutcome, SubAlgorithm};
 use gjk::round::query;
 use gjk::shape::{Ball, Capsule, ClimbingHull, ConvexHull, Round, Rounded};
 use gjk::verdict::{by_boolean_loop, Verdict};
-use gjk::{Relation, Support, Vector, Which};
+use gjk::{Relation, Support, Vector};
 
 thread_local! {
     static COUNTING: Cell<bool> = const { Cell::new(false) };
@@ -157,8 +157,8 @@ where
     }
 }
 
-fn hull<const N: usize>(points: &[[f64; N]], which: Which) -> ConvexHull<f64, N> {
-    ConvexHull::new(points.iter().map(|p| Vector::from(*p)).collect(), which).unwrap()
+fn hull<const N: usize>(points: &[[f64; N]]) -> ConvexHull<f64, N> {
+    ConvexHull::new(points.iter().map(|p| Vector::from(*p)).collect()).unwrap()
 }
 
 fn shifted<const N: usize>(points: &[[f64; N]], by: [f64; N]) -> Vec<[f64; N]> {
@@ -173,24 +173,24 @@ fn float_queries_do_not_allocate_in_3d() {
     let cube: Vec<[f64; 3]> = (0..8)
         .map(|i| [(i & 1) as f64, ((i >> 1) & 1) as f64, ((i >> 2) & 1) as f64])
         .collect();
-    let a = hull(&cube, Which::A);
+    let a = hull(&cube);
     for (name, by, kind) in [
         ("overlapping cubes", [0.5, 0.25, 0.125], Kind::Intersecting),
         ("separated cubes", [3.0, 0.5, -0.25], Kind::Separated),
         ("cubes sharing a face", [1.0, 0.0, 0.0], Kind::Touching),
         ("cubes sharing a corner", [1.0, 1.0, 1.0], Kind::Touching),
     ] {
-        let b = hull(&shifted(&cube, by), Which::B);
+        let b = hull(&shifted(&cube, by));
         assert_no_allocation(name, &a, &b, kind);
     }
     // A round shape (many iterations) and the climbing hull.
-    let ball = Ball::new(Vector::from([2.0, 1.75, 2.5]), 1.0, Which::B).unwrap();
+    let ball = Ball::new(Vector::from([2.0, 1.75, 2.5]), 1.0).unwrap();
     assert_no_allocation("cube and ball, separated", &a, &ball, Kind::Separated);
-    let ball = Ball::new(Vector::from([0.5, 0.5, 1.5]), 1.0, Which::B).unwrap();
+    let ball = Ball::new(Vector::from([0.5, 0.5, 1.5]), 1.0).unwrap();
     assert_no_allocation("cube and ball, overlapping", &a, &ball, Kind::Intersecting);
     let pts: Vec<Vector<f64, 3>> = cube.iter().map(|p| Vector::from(*p)).collect();
-    let ca = ClimbingHull::new(pts.clone(), Which::A).unwrap();
-    let cb = ClimbingHull::new(pts.iter().map(|p| p.add_scalar(0.5)).collect(), Which::B).unwrap();
+    let ca = ClimbingHull::new(pts.clone()).unwrap();
+    let cb = ClimbingHull::new(pts.iter().map(|p| p.add_scalar(0.5)).collect()).unwrap();
     assert_no_allocation("climbing hulls, overlapping", &ca, &cb, Kind::Intersecting);
 }
 
@@ -213,7 +213,7 @@ fn round_queries_do_not_allocate() {
     let cube: Vec<[f64; 3]> = (0..8)
         .map(|i| [(i & 1) as f64, ((i >> 1) & 1) as f64, ((i >> 2) & 1) as f64])
         .collect();
-    let a = hull(&cube, Which::A);
+    let a = hull(&cube);
     for (name, centre, want) in [
         ("ball apart", [2.0, 1.75, 2.5], Relation::Separated),
         ("ball on a face", [0.5, 0.5, 2.0], Relation::Touching),
@@ -224,45 +224,29 @@ fn round_queries_do_not_allocate() {
             Relation::Penetrating,
         ),
     ] {
-        let ball = Ball::new(Vector::from(centre), 1.0, Which::B).unwrap();
+        let ball = Ball::new(Vector::from(centre), 1.0).unwrap();
         assert_round_does_not_allocate(name, &a, &ball, want);
     }
     let capsule = Capsule::new(
         Vector::from([-1.0, 0.5, 1.25]),
         Vector::from([2.0, 0.5, 1.25]),
         0.25,
-        Which::B,
     )
     .unwrap();
     assert_round_does_not_allocate("capsule on a face", &a, &capsule, Relation::Touching);
-    let rounded = Rounded::new(
-        hull(&shifted(&cube, [3.0, 0.5, 0.0]), Which::B),
-        0.5,
-        Which::B,
-    )
-    .unwrap();
+    let rounded = Rounded::new(hull(&shifted(&cube, [3.0, 0.5, 0.0])), 0.5).unwrap();
     assert_round_does_not_allocate("rounded cubes apart", &a, &rounded, Relation::Separated);
-    let rounded = Rounded::new(
-        hull(&shifted(&cube, [1.5, 0.5, 0.0]), Which::B),
-        0.5,
-        Which::B,
-    )
-    .unwrap();
+    let rounded = Rounded::new(hull(&shifted(&cube, [1.5, 0.5, 0.0])), 0.5).unwrap();
     assert_round_does_not_allocate("rounded cubes touching", &a, &rounded, Relation::Touching);
-    let rounded = Rounded::new(
-        hull(&shifted(&cube, [0.5, 0.5, 0.0]), Which::B),
-        0.5,
-        Which::B,
-    )
-    .unwrap();
+    let rounded = Rounded::new(hull(&shifted(&cube, [0.5, 0.5, 0.0])), 0.5).unwrap();
     assert_round_does_not_allocate(
         "rounded cubes overlapping",
         &a,
         &rounded,
         Relation::Penetrating,
     );
-    let disc = Ball::new(Vector::from([0.5, 2.25]), 1.0, Which::B).unwrap();
-    let square = hull(&[[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], Which::A);
+    let disc = Ball::new(Vector::from([0.5, 2.25]), 1.0).unwrap();
+    let square = hull(&[[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]]);
     assert_round_does_not_allocate(
         "square and disc, separated",
         &square,
@@ -274,16 +258,16 @@ fn round_queries_do_not_allocate() {
 #[test]
 fn float_queries_do_not_allocate_in_2d() {
     let square = [[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]];
-    let a = hull(&square, Which::A);
+    let a = hull(&square);
     for (name, by, kind) in [
         ("overlapping squares", [0.5, 0.25], Kind::Intersecting),
         ("separated squares", [2.5, -0.5], Kind::Separated),
         ("squares sharing an edge", [0.0, 1.0], Kind::Touching),
         ("squares sharing a corner", [1.0, 1.0], Kind::Touching),
     ] {
-        let b = hull(&shifted(&square, by), Which::B);
+        let b = hull(&shifted(&square, by));
         assert_no_allocation(name, &a, &b, kind);
     }
-    let disc = Ball::new(Vector::from([0.5, 2.25]), 1.0, Which::B).unwrap();
+    let disc = Ball::new(Vector::from([0.5, 2.25]), 1.0).unwrap();
     assert_no_allocation("square and disc, separated", &a, &disc, Kind::Separated);
 }

@@ -15,7 +15,7 @@ use gjk::certified::{certify, Certificate, CertifiedError, CertifiedOptions, Fal
 use gjk::scalar::rational_from_f64;
 use gjk::shape::ConvexHull;
 use gjk::verdict::{by_boolean_loop, Verdict};
-use gjk::{Rational, Vector, Which};
+use gjk::{Rational, Vector};
 use gjk_case::read_cases;
 use gjk_oracle::{self as oracle, Relation};
 
@@ -32,8 +32,8 @@ fn exact_rows<const N: usize>(p: &[Vector<f64, N>]) -> Vec<Vec<Rational>> {
 /// What one pair's certified run did: the verdict was checked against the
 /// oracle; this says which proof decided it.
 fn check<const N: usize>(pair: &Pair<N>, label: &str) -> Certificate<N> {
-    let a = ConvexHull::new(pair.a.clone(), Which::A).unwrap();
-    let b = ConvexHull::new(pair.b.clone(), Which::B).unwrap();
+    let a = ConvexHull::new(pair.a.clone()).unwrap();
+    let b = ConvexHull::new(pair.b.clone()).unwrap();
     let truth = oracle::relation(&exact_rows(&pair.a), &exact_rows(&pair.b)).unwrap();
     let report = certify(&a, &b, &CertifiedOptions::default())
         .unwrap_or_else(|e| panic!("{label}: {e}\n{}", pair.to_case(label)));
@@ -58,8 +58,8 @@ fn check<const N: usize>(pair: &Pair<N>, label: &str) -> Certificate<N> {
 
 /// The plain `f64` contact query's verdict, `None` without one.
 fn plain_f64<const N: usize>(pair: &Pair<N>) -> Option<Relation> {
-    let a = ConvexHull::new(pair.a.clone(), Which::A).unwrap();
-    let b = ConvexHull::new(pair.b.clone(), Which::B).unwrap();
+    let a = ConvexHull::new(pair.a.clone()).unwrap();
+    let b = ConvexHull::new(pair.b.clone()).unwrap();
     match by_boolean_loop(&a, &b, &Options::default()).ok()?.verdict {
         Verdict::Separated { .. } => Some(Relation::Separated),
         Verdict::Touching { .. } => Some(Relation::Touching),
@@ -289,11 +289,11 @@ fn huge_coordinates_overflow_the_float_loop_and_the_exact_path_decides() {
 #[test]
 fn bad_input_is_a_typed_error() {
     // Empty sets and NaN are refused by the hull constructor.
-    assert!(ConvexHull::<f64, 2>::new(vec![], Which::A).is_err());
-    assert!(ConvexHull::new(vec![Vector::<f64, 2>::new(f64::NAN, 0.0)], Which::B).is_err());
-    assert!(ConvexHull::new(vec![Vector::<f64, 2>::new(f64::INFINITY, 0.0)], Which::B).is_err());
+    assert!(ConvexHull::<f64, 2>::new(vec![]).is_err());
+    assert!(ConvexHull::new(vec![Vector::<f64, 2>::new(f64::NAN, 0.0)]).is_err());
+    assert!(ConvexHull::new(vec![Vector::<f64, 2>::new(f64::INFINITY, 0.0)]).is_err());
     // N = 0.
-    let z = ConvexHull::new(vec![Vector::<f64, 0>::zeros()], Which::A).unwrap();
+    let z = ConvexHull::new(vec![Vector::<f64, 0>::zeros()]).unwrap();
     assert!(matches!(
         certify(&z, &z, &CertifiedOptions::default()),
         Err(CertifiedError::Input(_))
@@ -302,8 +302,8 @@ fn bad_input_is_a_typed_error() {
     let many = (0..=gjk::certified::MAX_POINTS_PER_SHAPE)
         .map(|i| Vector::<f64, 1>::new(i as f64))
         .collect();
-    let big = ConvexHull::new(many, Which::A).unwrap();
-    let one = ConvexHull::new(vec![Vector::<f64, 1>::new(-1.0)], Which::B).unwrap();
+    let big = ConvexHull::new(many).unwrap();
+    let one = ConvexHull::new(vec![Vector::<f64, 1>::new(-1.0)]).unwrap();
     let e = certify(&big, &one, &CertifiedOptions::default()).unwrap_err();
     assert!(matches!(e, CertifiedError::TooLarge { .. }), "{e}");
     // A 4D pair past the exact oracle's LP limit is answered: the exact
@@ -312,15 +312,15 @@ fn bad_input_is_a_typed_error() {
     let mut rng = Lcg(5);
     let big = random_pair::<4>(&mut rng, 100);
     let (a, b) = (
-        ConvexHull::new(big.a, Which::A).unwrap(),
-        ConvexHull::new(big.b, Which::B).unwrap(),
+        ConvexHull::new(big.a).unwrap(),
+        ConvexHull::new(big.b).unwrap(),
     );
     assert!(certify(&a, &b, &CertifiedOptions::default()).is_ok());
     // An exact path that cannot finish within the cap is an error, not a guess.
     let pair = contact_pair::<3>(&mut Lcg(6), Kind::FacetFacet, 0.0, 0);
     let (a, b) = (
-        ConvexHull::new(pair.a, Which::A).unwrap(),
-        ConvexHull::new(pair.b, Which::B).unwrap(),
+        ConvexHull::new(pair.a).unwrap(),
+        ConvexHull::new(pair.b).unwrap(),
     );
     let opts = CertifiedOptions { max_iterations: 1 };
     let e = certify(&a, &b, &opts).unwrap_err();

@@ -15,7 +15,7 @@ use gjk::certified::{certify_distance, DistanceBounds};
 use gjk::distance::DistanceOutcome;
 use gjk::scalar::rational_from_f64;
 use gjk::shape::ConvexHull;
-use gjk::{Rational, Vector, Which};
+use gjk::{Rational, Vector};
 use gjk_oracle as oracle;
 
 use pairs::{contact_pair, random_pair, Kind, Lcg, Pair};
@@ -42,8 +42,8 @@ fn exact_dist2<const N: usize>(pair: &Pair<N>, judge: Judge) -> Rational {
     match judge {
         Judge::Oracle => oracle::distance_squared(&ra, &rb).unwrap().dist2,
         Judge::ExactLoop => {
-            let a = ConvexHull::<Rational, N>::from_rows(&ra, Which::A).unwrap();
-            let b = ConvexHull::<Rational, N>::from_rows(&rb, Which::B).unwrap();
+            let a = ConvexHull::<Rational, N>::from_rows(&ra).unwrap();
+            let b = ConvexHull::<Rational, N>::from_rows(&rb).unwrap();
             gjk::distance(&a, &b, &Default::default())
                 .unwrap()
                 .outcome
@@ -55,8 +55,8 @@ fn exact_dist2<const N: usize>(pair: &Pair<N>, judge: Judge) -> Rational {
 
 /// Checks one pair; returns the bounds and the exact squared distance.
 fn check<const N: usize>(pair: &Pair<N>, label: &str, judge: Judge) -> (DistanceBounds, Rational) {
-    let a = ConvexHull::new(pair.a.clone(), Which::A).unwrap();
-    let b = ConvexHull::new(pair.b.clone(), Which::B).unwrap();
+    let a = ConvexHull::new(pair.a.clone()).unwrap();
+    let b = ConvexHull::new(pair.b.clone()).unwrap();
     let exact = exact_dist2(pair, judge);
     let c = certify_distance(&a, &b, &Default::default())
         .unwrap_or_else(|e| panic!("{label}: {e}\n{}", pair.to_case(label)));
@@ -166,8 +166,8 @@ fn hard_families_are_bounded_at_every_scale() {
                                 bounds.hi
                             );
                         }
-                        let a = ConvexHull::new(pair.a.clone(), Which::A).unwrap();
-                        let b = ConvexHull::new(pair.b.clone(), Which::B).unwrap();
+                        let a = ConvexHull::new(pair.a.clone()).unwrap();
+                        let b = ConvexHull::new(pair.b.clone()).unwrap();
                         let plain = gjk::distance(&a, &b, &Default::default()).unwrap();
                         if let Some(d2) = plain.outcome.dist2() {
                             above += usize::from(q(d2) > exact);
@@ -222,15 +222,15 @@ fn the_interval_is_tight_on_separated_pairs() {
 #[test]
 fn no_verdict_gives_no_bounds_and_overlap_gives_zero() {
     let p = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
-    let a = ConvexHull::new(vec![p(0.0, 0.0), p(2.0, 0.0), p(0.0, 2.0)], Which::A).unwrap();
-    let b = ConvexHull::new(vec![p(0.5, 0.5), p(3.0, 3.0)], Which::B).unwrap();
+    let a = ConvexHull::new(vec![p(0.0, 0.0), p(2.0, 0.0), p(0.0, 2.0)]).unwrap();
+    let b = ConvexHull::new(vec![p(0.5, 0.5), p(3.0, 3.0)]).unwrap();
     let c = certify_distance(&a, &b, &Default::default()).unwrap();
     assert_eq!(c.bounds.map(|b| b.lo), Some(0.0));
     let opts = gjk::distance::DistanceOptions {
         max_iterations: 1,
         ..Default::default()
     };
-    let far = ConvexHull::new(vec![p(5.0, 1.0), p(6.0, -3.0), p(7.0, 2.0)], Which::B).unwrap();
+    let far = ConvexHull::new(vec![p(5.0, 1.0), p(6.0, -3.0), p(7.0, 2.0)]).unwrap();
     let c = certify_distance(&a, &far, &opts).unwrap();
     assert!(
         matches!(c.report.outcome, DistanceOutcome::NoVerdict { .. }) && c.bounds.is_none(),

@@ -291,11 +291,10 @@ fn classifier_and_generic_sub_algorithm_agree_3d() {
 // Higher dimensions: known answers.
 // ---------------------------------------------------------------------------
 
-fn cube<T: Scalar, const N: usize>(lo: [i32; N], hi: [i32; N], which: Which) -> Cuboid<T, N> {
+fn cube<T: Scalar, const N: usize>(lo: [i32; N], hi: [i32; N]) -> Cuboid<T, N> {
     Cuboid::new(
         Vector::<T, N>::from_fn(|i, _| T::from_i32(lo[i])),
         Vector::<T, N>::from_fn(|i, _| T::from_i32(hi[i])),
-        which,
     )
     .unwrap()
 }
@@ -318,10 +317,10 @@ fn cubes_in<const N: usize>() {
     for (alo, ahi, blo, bhi, want) in cases {
         let opts = DistanceOptions::default();
         let fopts = DistanceOptions::default();
-        let ea = cube::<Rational, N>(alo, ahi, Which::A);
-        let eb = cube::<Rational, N>(blo, bhi, Which::B);
-        let fa = cube::<f64, N>(alo, ahi, Which::A);
-        let fb = cube::<f64, N>(blo, bhi, Which::B);
+        let ea = cube::<Rational, N>(alo, ahi);
+        let eb = cube::<Rational, N>(blo, bhi);
+        let fa = cube::<f64, N>(alo, ahi);
+        let fb = cube::<f64, N>(blo, bhi);
         let exact = distance(&ea, &eb, &opts).unwrap().outcome;
         let float = distance(&fa, &fb, &fopts).unwrap().outcome;
         match want {
@@ -357,8 +356,8 @@ fn unit_cubes_in_5_to_8_dimensions() {
 fn fcl_508_unit_boxes_4_apart() {
     let opts = DistanceOptions::default();
     let e = distance(
-        &cube::<Rational, 3>([0, 0, 0], [1, 1, 1], Which::A),
-        &cube::<Rational, 3>([4, 0, 0], [5, 1, 1], Which::B),
+        &cube::<Rational, 3>([0, 0, 0], [1, 1, 1]),
+        &cube::<Rational, 3>([4, 0, 0], [5, 1, 1]),
         &opts,
     )
     .unwrap();
@@ -382,8 +381,8 @@ fn fcl_508_unit_boxes_4_apart() {
         },
     ] {
         let f = distance(
-            &cube::<f64, 3>([0, 0, 0], [1, 1, 1], Which::A),
-            &cube::<f64, 3>([4, 0, 0], [5, 1, 1], Which::B),
+            &cube::<f64, 3>([0, 0, 0], [1, 1, 1]),
+            &cube::<f64, 3>([4, 0, 0], [5, 1, 1]),
             &opts,
         )
         .unwrap();
@@ -402,8 +401,8 @@ fn fcl_293_collinear_simplex_has_finite_witnesses() {
     let v = |x: i32, y: i32, z: i32| {
         Vector::<Rational, 3>::new(integer(x as i64), integer(y as i64), integer(z as i64))
     };
-    let a = Segment::new(v(0, 0, 0), v(2, 0, 0), Which::A).unwrap();
-    let b = Segment::new(v(1, 1, 0), v(3, 1, 0), Which::B).unwrap();
+    let a = Segment::new(v(0, 0, 0), v(2, 0, 0)).unwrap();
+    let b = Segment::new(v(1, 1, 0), v(3, 1, 0)).unwrap();
     let r = distance(&a, &b, &DistanceOptions::default()).unwrap();
     assert_eq!(r.outcome.dist2(), Some(integer(1)));
 
@@ -428,8 +427,8 @@ fn fcl_293_collinear_simplex_has_finite_witnesses() {
             ..DistanceOptions::default()
         };
         let r = distance(
-            &Segment::new(a0, a1, Which::A).unwrap(),
-            &Segment::new(b0, b1, Which::B).unwrap(),
+            &Segment::new(a0, a1).unwrap(),
+            &Segment::new(b0, b1).unwrap(),
             &opts,
         )
         .unwrap();
@@ -558,12 +557,7 @@ fn opengjk_13_penetrating_cubes_from_any_initial_direction() {
 #[test]
 fn opengjk_52_f32_boxes_near_9e4() {
     let bx = |lo: [f32; 3], hi: [f32; 3]| {
-        Cuboid::new(
-            Vector::<f32, 3>::from(lo),
-            Vector::<f32, 3>::from(hi),
-            Which::A,
-        )
-        .unwrap()
+        Cuboid::new(Vector::<f32, 3>::from(lo), Vector::<f32, 3>::from(hi)).unwrap()
     };
     let a = bx([90000.0, 90000.0, 90000.0], [90001.0, 90001.0, 90001.0]);
     let b = bx([90000.5, 90000.25, 90000.75], [90001.5, 90001.25, 90001.75]);
@@ -589,13 +583,13 @@ fn flat_tetrahedron_is_not_taken_for_containment_in_f64() {
     let q = |v: [i64; 3]| Vector::<Rational, 3>::from(v.map(integer));
     let a = [q([0, 1, 0]), q([256, -15872, 0]), q([-22528, 14449, 2])];
     let b = [q([256, 0, -1]), q([-1, 11776, 0]), q([0, 0, 0])];
-    let exact_a = gjk::shape::ConvexHull::new(a.to_vec(), Which::A).unwrap();
-    let exact_b = gjk::shape::ConvexHull::new(b.to_vec(), Which::B).unwrap();
+    let exact_a = gjk::shape::ConvexHull::new(a.to_vec()).unwrap();
+    let exact_b = gjk::shape::ConvexHull::new(b.to_vec()).unwrap();
     let exact = distance(&exact_a, &exact_b, &DistanceOptions::default()).unwrap();
     let want = exact.outcome.dist2().expect("exact mode: separated");
     assert!(want > Rational::zero(), "{:?}", exact.outcome);
-    let fa = gjk::shape::ConvexHull::new(to_f64(&a), Which::A).unwrap();
-    let fb = gjk::shape::ConvexHull::new(to_f64(&b), Which::B).unwrap();
+    let fa = gjk::shape::ConvexHull::new(to_f64(&a)).unwrap();
+    let fb = gjk::shape::ConvexHull::new(to_f64(&b)).unwrap();
     let (want, s2) = (want.to_f64(), scale2(&a, &b));
     for &sub_algorithm in sub_algorithms::<3>() {
         let opts = DistanceOptions {
@@ -630,7 +624,7 @@ impl Support<f64, 3> for NanShape {
 
 #[test]
 fn nan_support_is_a_typed_error() {
-    let b = cube::<f64, 3>([0, 0, 0], [1, 1, 1], Which::B);
+    let b = cube::<f64, 3>([0, 0, 0], [1, 1, 1]);
     let r = distance(&NanShape, &b, &DistanceOptions::default());
     assert!(
         matches!(
@@ -657,8 +651,8 @@ fn nan_support_is_a_typed_error() {
 
 #[test]
 fn bad_options_are_errors() {
-    let a = cube::<f64, 3>([0, 0, 0], [1, 1, 1], Which::A);
-    let b = cube::<f64, 3>([4, 0, 0], [5, 1, 1], Which::B);
+    let a = cube::<f64, 3>([0, 0, 0], [1, 1, 1]);
+    let b = cube::<f64, 3>([4, 0, 0], [5, 1, 1]);
     let zero = DistanceOptions {
         initial_direction: Some(Vector::<f64, 3>::zeros()),
         ..DistanceOptions::default()
@@ -675,7 +669,7 @@ fn bad_options_are_errors() {
         distance(&a, &b, &nan),
         Err(Error::NonFinite { .. })
     ));
-    let a4 = cube::<f64, 4>([0; 4], [1; 4], Which::A);
+    let a4 = cube::<f64, 4>([0; 4], [1; 4]);
     let classify4 = DistanceOptions {
         sub_algorithm: SubAlgorithm::Classify,
         ..DistanceOptions::default()
@@ -688,8 +682,8 @@ fn bad_options_are_errors() {
 
 #[test]
 fn iteration_cap_is_not_converged_never_separated() {
-    let a = cube::<Rational, 3>([0, 0, 0], [1, 1, 1], Which::A);
-    let b = cube::<Rational, 3>([4, 2, 3], [5, 3, 4], Which::B);
+    let a = cube::<Rational, 3>([0, 0, 0], [1, 1, 1]);
+    let b = cube::<Rational, 3>([4, 2, 3], [5, 3, 4]);
     let full = distance(&a, &b, &DistanceOptions::default()).unwrap();
     assert_eq!(full.outcome.dist2(), Some(integer(9 + 1 + 4)));
     assert!(full.iterations > 1);
@@ -720,9 +714,9 @@ fn iteration_cap_is_not_converged_never_separated() {
 #[test]
 fn balls_converge_in_f64() {
     use gjk::shape::Ball;
-    let a = Ball::new(Vector::<f64, 3>::zeros(), 1.0, Which::A).unwrap();
+    let a = Ball::new(Vector::<f64, 3>::zeros(), 1.0).unwrap();
     let c = Vector::<f64, 3>::new(3.0, 1.0, 0.5);
-    let b = Ball::new(c, 0.5, Which::B).unwrap();
+    let b = Ball::new(c, 0.5).unwrap();
     let r = distance(&a, &b, &DistanceOptions::default()).unwrap();
     let d = r.outcome.dist2().expect("converged").sqrt();
     assert!(
@@ -730,7 +724,7 @@ fn balls_converge_in_f64() {
         "{d} after {}",
         r.iterations
     );
-    let bx = cube::<f64, 3>([2, -1, -1], [3, 1, 1], Which::B);
+    let bx = cube::<f64, 3>([2, -1, -1], [3, 1, 1]);
     let r = distance(&a, &bx, &DistanceOptions::default()).unwrap();
     let d = r.outcome.dist2().expect("converged").sqrt();
     assert!((d - 1.0).abs() <= 1e-9, "{d} after {}", r.iterations);
@@ -864,8 +858,8 @@ fn f32_touching_clouds_are_not_stopped_by_the_noise_test() {
 fn min_normal_is_where_the_float_distance_stops() {
     fn query<T: gjk::scalar::Real>(g: T) -> Result<DistanceOutcome<T, 2>, Error> {
         let p = |x: T| Vector::<T, 2>::from([x, T::zero()]);
-        let a = gjk::shape::ConvexHull::new(vec![p(T::zero())], Which::A).unwrap();
-        let b = gjk::shape::ConvexHull::new(vec![p(g)], Which::B).unwrap();
+        let a = gjk::shape::ConvexHull::new(vec![p(T::zero())]).unwrap();
+        let b = gjk::shape::ConvexHull::new(vec![p(g)]).unwrap();
         distance(&a, &b, &DistanceOptions::default()).map(|r| r.outcome)
     }
     let at = 2f32.powi(-63);

@@ -460,9 +460,9 @@ fn the_cap_reports_a_lower_bound() {
 #[test]
 fn balls_in_f64() {
     for c in [1.5, 1.0, 0.25] {
-        let a = gjk::shape::Ball::new(Vector::<f64, 3>::zeros(), 1.0, gjk::Which::A).unwrap();
+        let a = gjk::shape::Ball::new(Vector::<f64, 3>::zeros(), 1.0).unwrap();
         let centre = Vector::<f64, 3>::new(c, 0.3, -0.2);
-        let b = gjk::shape::Ball::new(centre, 1.0, gjk::Which::B).unwrap();
+        let b = gjk::shape::Ball::new(centre, 1.0).unwrap();
         let depth = 2.0 - centre.norm();
         let rep = epa(&a, &b, &EpaOptions::default()).unwrap();
         eprintln!(

@@ -16,7 +16,7 @@ use common::Lcg;
 use gjk::certificate::{verify, Certificate, Pair, Proved};
 use gjk::exact::{exact_query, ExactAnswer, ExactOptions};
 use gjk::filtered::PointSet;
-use gjk::{Rational, Vector, Which};
+use gjk::{Rational, Vector};
 use gjk_oracle::{self as oracle, PenetrationDepth, Relation};
 use num_traits::Zero;
 
@@ -54,8 +54,8 @@ fn one_case<const N: usize>(
         PenetrationDepth::Penetrating { depth2, .. } => Some(depth2),
         PenetrationDepth::NotPenetrating { .. } => None,
     };
-    let sa = PointSet::from_rational(a.to_vec(), Which::A).unwrap();
-    let sb = PointSet::from_rational(b.to_vec(), Which::B).unwrap();
+    let sa = PointSet::from_rational(a.to_vec()).unwrap();
+    let sb = PointSet::from_rational(b.to_vec()).unwrap();
     let report = exact_query(&sa, &sb, &ExactOptions::default()).unwrap();
     match &report.answer {
         ExactAnswer::Separated { separation, .. } => {
@@ -242,8 +242,8 @@ fn doubles_are_exact_inputs() {
         .iter()
         .map(|p| p + Vector::<f64, 3>::new(1.0 + gap, 0.0, 0.0))
         .collect();
-    let sa = PointSet::from_f64(a, Which::A).unwrap();
-    let sb = PointSet::from_f64(b, Which::B).unwrap();
+    let sa = PointSet::from_f64(a).unwrap();
+    let sb = PointSet::from_f64(b).unwrap();
     let r = exact_query(&sa, &sb, &ExactOptions::default()).unwrap();
     let ExactAnswer::Separated { separation, .. } = &r.answer else {
         panic!("{r:?}");
@@ -276,8 +276,8 @@ fn overlapping_mirror_images_are_proved_without_the_exact_loops() {
             r
         })
         .collect();
-    let sa = PointSet::from_rational(a.clone(), Which::A).unwrap();
-    let sb = PointSet::from_rational(b.clone(), Which::B).unwrap();
+    let sa = PointSet::from_rational(a.clone()).unwrap();
+    let sb = PointSet::from_rational(b.clone()).unwrap();
     let report = exact_query(&sa, &sb, &ExactOptions::default()).unwrap();
     let c = ctx(&a, &b);
     assert!(report.fallback.is_none(), "{c}: {:?}", report.fallback);

@@ -14,7 +14,7 @@ use gjk::shape::{Capsule, ConvexHull, Cuboid, Cylinder, Transformed};
 use gjk::tolerance::{ABS_TOL_FACTOR, REL_TOL_FACTOR};
 use gjk::vector::dot;
 use gjk::verdict::{by_distance_loop, Separation, Verdict};
-use gjk::{Rational, Scalar, Support, Vector, Which};
+use gjk::{Rational, Scalar, Support, Vector};
 use gjk_oracle as oracle;
 use nalgebra::{Isometry3, Rotation3, Translation3, UnitQuaternion};
 
@@ -100,8 +100,8 @@ fn mujoco_3383_separated_meshes_are_never_at_distance_zero() {
         let b: Vec<Vector<f64, 3>> = mesh(&mut g).iter().map(|p| p + shift).collect();
         let (ra, rb) = (exact_rows(&a), exact_rows(&b));
         let exact = exact_dist2(&a, &b);
-        let ha = ConvexHull::new(a.clone(), Which::A).unwrap();
-        let hb = ConvexHull::new(b.clone(), Which::B).unwrap();
+        let ha = ConvexHull::new(a.clone()).unwrap();
+        let hb = ConvexHull::new(b.clone()).unwrap();
         let r = by_distance_loop(&ha, &hb, &DistanceOptions::default()).unwrap();
         let ctx = format!("A = {}, B = {}", bits(&a), bits(&b));
         let scale2 = a
@@ -176,8 +176,8 @@ fn coal_604_near_touching_boxes_have_accurate_distances() {
             .chain(&b)
             .map(|p| p.norm_squared())
             .fold(0.0, f64::max);
-        let ha = ConvexHull::new(a.clone(), Which::A).unwrap();
-        let hb = ConvexHull::new(b.clone(), Which::B).unwrap();
+        let ha = ConvexHull::new(a.clone()).unwrap();
+        let hb = ConvexHull::new(b.clone()).unwrap();
         let r = by_distance_loop(&ha, &hb, &DistanceOptions::default()).unwrap();
         let ctx = format!("gap 1e-{k}: A = {}, B = {}", bits(&a), bits(&b));
         match r.verdict {
@@ -206,7 +206,6 @@ fn coal_37_box_vs_cylinder_converges() {
     let boxed = Cuboid::from_half_extents(
         Vector::<f64, 3>::zeros(),
         Vector::<f64, 3>::new(1.0, 0.5, 0.25),
-        Which::A,
     )
     .unwrap();
     let mut g = Lcg(37);
@@ -223,9 +222,8 @@ fn coal_37_box_vs_cylinder_converges() {
             g.int(-200, 200) as f64 / 100.0,
         );
         let cyl = Transformed::from_isometry(
-            Cylinder::new(0.75, 0.5, Which::B).unwrap(),
+            Cylinder::new(0.75, 0.5).unwrap(),
             &Isometry3::from_parts(t, q),
-            Which::B,
         )
         .unwrap();
         let r = by_distance_loop(&boxed, &cyl, &DistanceOptions::default()).unwrap();
@@ -276,7 +274,6 @@ fn parry_378_capsule_vs_box_distance_is_continuous_and_witnesses_valid() {
     let boxed = Cuboid::new(
         Vector::<f64, 2>::new(-1.0, -1.0),
         Vector::<f64, 2>::new(1.0, 1.0),
-        Which::A,
     )
     .unwrap();
     let mut prev: Option<(f64, f64)> = None;
@@ -286,7 +283,7 @@ fn parry_378_capsule_vs_box_distance_is_continuous_and_witnesses_valid() {
         let (s, c) = angle.sin_cos();
         let end = Vector::<f64, 2>::new(c, s);
         let centre = Vector::<f64, 2>::new(0.0, 1.3);
-        let cap = Capsule::new(centre - end, centre + end, 0.25, Which::B).unwrap();
+        let cap = Capsule::new(centre - end, centre + end, 0.25).unwrap();
         let r = by_distance_loop(&boxed, &cap, &DistanceOptions::default()).unwrap();
         let Verdict::Separated {
             separation:

@@ -14,7 +14,7 @@ use gjk::scalar::rational_from_f64;
 use gjk::shape::{Ball, ConvexHull};
 use gjk::tolerance::float_accuracy_bound;
 use gjk::NoVerdict;
-use gjk::{Scalar, Vector, Which};
+use gjk::{Scalar, Vector};
 use gjk_oracle as oracle;
 use pairs::Lcg;
 use scenes::ellipsoid_pairs;
@@ -41,8 +41,8 @@ fn check_against_oracle<const N: usize>(a: &[Vector<f64, N>], b: &[Vector<f64, N
         .iter()
         .flat_map(|p| b.iter().map(move |q| (p - q).norm_squared()))
         .fold(0.0, f64::max);
-    let ha = ConvexHull::new(a.to_vec(), Which::A).unwrap();
-    let hb = ConvexHull::new(b.to_vec(), Which::B).unwrap();
+    let ha = ConvexHull::new(a.to_vec()).unwrap();
+    let hb = ConvexHull::new(b.to_vec()).unwrap();
     let ctx = || format!("A bits {}, B bits {}", bits(a), bits(b));
     for sub in [SubAlgorithm::Johnson, SubAlgorithm::Classify] {
         let opts = DistanceOptions {
@@ -171,8 +171,8 @@ fn the_cap_is_not_converged_never_separated() {
         }
     }
     // Overlapping balls: intersecting, also accelerated.
-    let a = Ball::new(Vector::from([0.0, 0.0, 0.0]), 1.0, Which::A).unwrap();
-    let b = Ball::new(Vector::from([1.5, 0.25, 0.0]), 1.0, Which::B).unwrap();
+    let a = Ball::new(Vector::from([0.0, 0.0, 0.0]), 1.0).unwrap();
+    let b = Ball::new(Vector::from([1.5, 0.25, 0.0]), 1.0).unwrap();
     let r = distance_accelerated(&a, &b, &DistanceOptions::default()).unwrap();
     assert!(
         matches!(r.outcome, DistanceOutcome::Intersecting { .. }),

@@ -223,12 +223,12 @@ fn rows(points: &[[&str; 3]]) -> Vec<Vec<Rational>> {
         .collect()
 }
 
-fn hull<T: gjk::scalar::FromRational>(points: &[[&str; 3]], which: Which) -> ConvexHull<T, 3> {
+fn hull<T: gjk::scalar::FromRational>(points: &[[&str; 3]]) -> ConvexHull<T, 3> {
     let pts = points
         .iter()
         .map(|p| Vector::<T, 3>::from_fn(|i, _| T::from_rational(&rat(p[i]))))
         .collect();
-    ConvexHull::new(pts, which).unwrap()
+    ConvexHull::new(pts).unwrap()
 }
 
 fn answer<T: gjk::Scalar, const N: usize>(
@@ -245,8 +245,8 @@ fn answer<T: gjk::Scalar, const N: usize>(
 fn exact_verdicts_match_the_oracle_core_distance() {
     for case in CASES {
         let (ra, rb) = (rat(case.ra), rat(case.rb));
-        let a = Rounded::new(hull::<Rational>(case.a, Which::A), ra.clone(), Which::A).unwrap();
-        let b = Rounded::new(hull::<Rational>(case.b, Which::B), rb.clone(), Which::B).unwrap();
+        let a = Rounded::new(hull::<Rational>(case.a), ra.clone()).unwrap();
+        let b = Rounded::new(hull::<Rational>(case.b), rb.clone()).unwrap();
         let got = answer(
             case.name,
             query(&a, &b, &DistanceOptions::default()).unwrap().outcome,
@@ -291,8 +291,8 @@ fn f64_verdicts_agree_with_exact_ones() {
     for case in CASES {
         let ra: f64 = gjk::Scalar::to_f64(&rat(case.ra));
         let rb: f64 = gjk::Scalar::to_f64(&rat(case.rb));
-        let a = Rounded::new(hull::<f64>(case.a, Which::A), ra, Which::A).unwrap();
-        let b = Rounded::new(hull::<f64>(case.b, Which::B), rb, Which::B).unwrap();
+        let a = Rounded::new(hull::<f64>(case.a), ra).unwrap();
+        let b = Rounded::new(hull::<f64>(case.b), rb).unwrap();
         let got = answer(
             case.name,
             query(&a, &b, &DistanceOptions::default()).unwrap().outcome,
@@ -325,7 +325,6 @@ fn round_shapes_agree_with_the_curved_surface() {
         (0..8)
             .map(|i| Vector::<f64, 3>::new((i & 1) as f64, ((i >> 1) & 1) as f64, (i >> 2) as f64))
             .collect(),
-        Which::A,
     )
     .unwrap();
     let mut checked = 0;
@@ -337,9 +336,9 @@ fn round_shapes_agree_with_the_curved_surface() {
             0.5 + 0.9 * (2.0 * t).sin(),
         );
         let r = 0.3 + 0.02 * k as f64;
-        let ball = Ball::new(centre, r, Which::B).unwrap();
+        let ball = Ball::new(centre, r).unwrap();
         let half = Vector::<f64, 3>::new(0.3 * t.sin(), 0.2, -0.25 * t.cos());
-        let capsule = Capsule::new(centre - half, centre + half, r, Which::B).unwrap();
+        let capsule = Capsule::new(centre - half, centre + half, r).unwrap();
         let pairs: [(&str, Relation, Option<Relation>); 2] = [
             ("ball", round_relation(&cube, &ball), curved(&cube, &ball)),
             (
@@ -374,37 +373,37 @@ fn curved<B: gjk::Support<f64, 3>>(a: &ConvexHull<f64, 3>, b: &B) -> Option<Rela
 /// Bad radii are typed errors, never panics, in every scalar.
 #[test]
 fn bad_radii_are_errors() {
-    let p = Point::new(Vector::<f64, 3>::zeros(), Which::A).unwrap();
+    let p = Point::new(Vector::<f64, 3>::zeros()).unwrap();
     for (r, what) in [
         (-1.0, "negative"),
         (f64::NAN, "NaN"),
         (f64::INFINITY, "infinite"),
     ] {
-        let e = Rounded::new(p.clone(), r, Which::B).unwrap_err();
+        let e = Rounded::new(p.clone(), r).unwrap_err();
         assert!(
             matches!(
                 e,
                 Error::InvalidParameter {
-                    which: Which::B,
+                    which: Which::Shape,
                     ..
                 } | Error::NonFinite {
-                    which: Which::B,
+                    which: Which::Shape,
                     ..
                 }
             ),
             "{what}: {e:?}"
         );
     }
-    let q = Point::new(Vector::<Rational, 2>::zeros(), Which::A).unwrap();
-    assert!(Rounded::new(q, rat("-1/3"), Which::A).is_err());
+    let q = Point::new(Vector::<Rational, 2>::zeros()).unwrap();
+    assert!(Rounded::new(q, rat("-1/3")).is_err());
 }
 
 /// Float mode: a radius sum whose square overflows is an error, not a
 /// verdict.
 #[test]
 fn an_overflowing_radius_sum_is_an_error() {
-    let a = Ball::new(Vector::<f64, 3>::zeros(), 1e300, Which::A).unwrap();
-    let b = Ball::new(Vector::<f64, 3>::new(3.0, 0.0, 0.0), 1e300, Which::B).unwrap();
+    let a = Ball::new(Vector::<f64, 3>::zeros(), 1e300).unwrap();
+    let b = Ball::new(Vector::<f64, 3>::new(3.0, 0.0, 0.0), 1e300).unwrap();
     let e = query(&a, &b, &DistanceOptions::default()).unwrap_err();
     assert!(matches!(e, Error::Overflow { .. }), "{e:?}");
 }
@@ -413,20 +412,17 @@ fn an_overflowing_radius_sum_is_an_error() {
 /// the centre), not the 20–60 of the curved surface.
 #[test]
 fn the_core_query_ends_in_few_iterations() {
-    let a = hull::<f64>(
-        &[
-            ["0", "0", "0"],
-            ["1", "0", "0"],
-            ["0", "1", "0"],
-            ["1", "1", "0"],
-            ["0", "0", "1"],
-            ["1", "0", "1"],
-            ["0", "1", "1"],
-            ["1", "1", "1"],
-        ],
-        Which::A,
-    );
-    let b = Ball::new(Vector::<f64, 3>::new(1.7, 1.9, 2.3), 1.6 - 1e-6, Which::B).unwrap();
+    let a = hull::<f64>(&[
+        ["0", "0", "0"],
+        ["1", "0", "0"],
+        ["0", "1", "0"],
+        ["1", "1", "0"],
+        ["0", "0", "1"],
+        ["1", "0", "1"],
+        ["0", "1", "1"],
+        ["1", "1", "1"],
+    ]);
+    let b = Ball::new(Vector::<f64, 3>::new(1.7, 1.9, 2.3), 1.6 - 1e-6).unwrap();
     let report = query(&a, &b, &DistanceOptions::default()).unwrap();
     assert!(report.iterations <= 4, "{} iterations", report.iterations);
 }

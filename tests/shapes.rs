@@ -9,7 +9,7 @@ use gjk::shape::{
     Transformed, Triangle,
 };
 use gjk::vector::{apply_rows, dot};
-use gjk::{Rational, Support, Vector, Which};
+use gjk::{Rational, Support, Vector};
 
 fn q3(x: i64, y: i64, z: i64) -> Vector<Rational, 3> {
     Vector::<Rational, 3>::new(integer(x), integer(y), integer(z))
@@ -20,7 +20,7 @@ fn f3(x: f64, y: f64, z: f64) -> Vector<f64, 3> {
 }
 
 fn cuboid_q(min: (i64, i64, i64), max: (i64, i64, i64)) -> Cuboid<Rational, 3> {
-    Cuboid::new(q3(min.0, min.1, min.2), q3(max.0, max.1, max.2), Which::A).unwrap()
+    Cuboid::new(q3(min.0, min.1, min.2), q3(max.0, max.1, max.2)).unwrap()
 }
 
 // ---------------------------------------------------------------------------
@@ -41,7 +41,6 @@ fn exact_cuboids_touching_face_to_face_intersect() {
     let gap = Cuboid::new(
         Vector::<Rational, 3>::new(ratio(1001, 1000).unwrap(), integer(-3), integer(0)),
         q3(4, 1, 2),
-        Which::B,
     )
     .unwrap();
     assert_eq!(intersects(&a, &gap), Ok(false));
@@ -52,45 +51,45 @@ fn exact_polytope_pairs() {
     // A triangle piercing a box, a segment grazing its top face, a polygon
     // separated from it by a diagonal plane.
     let bx = cuboid_q((0, 0, 0), (2, 2, 2));
-    let tri = Triangle::new(q3(1, 1, -1), q3(5, 1, 3), q3(1, 5, 3), Which::B).unwrap();
+    let tri = Triangle::new(q3(1, 1, -1), q3(5, 1, 3), q3(1, 5, 3)).unwrap();
     assert_eq!(intersects(&bx, &tri), Ok(true));
-    let seg = Segment::new(q3(-1, 1, 2), q3(3, 1, 2), Which::B).unwrap();
+    let seg = Segment::new(q3(-1, 1, 2), q3(3, 1, 2)).unwrap();
     assert_eq!(intersects(&bx, &seg), Ok(true));
-    let poly = ConvexPolygon::new(vec![q3(7, 0, 0), q3(0, 7, 0), q3(0, 0, 7)], Which::B).unwrap();
+    let poly = ConvexPolygon::new(vec![q3(7, 0, 0), q3(0, 7, 0), q3(0, 0, 7)]).unwrap();
     // x + y + z = 7 versus the box's far corner at x + y + z = 6.
     assert_eq!(intersects(&bx, &poly), Ok(false));
-    let poly6 = ConvexPolygon::new(vec![q3(6, 0, 0), q3(0, 6, 0), q3(0, 0, 6)], Which::B).unwrap();
+    let poly6 = ConvexPolygon::new(vec![q3(6, 0, 0), q3(0, 6, 0), q3(0, 0, 6)]).unwrap();
     assert_eq!(intersects(&bx, &poly6), Ok(true)); // touches at (2, 2, 2)
 }
 
 #[test]
 fn ball_and_box_separated_by_one_half() {
-    let ball = Ball::new(f3(0.0, 0.0, 0.0), 1.0, Which::A).unwrap();
-    let bx = Cuboid::new(f3(1.5, -1.0, -1.0), f3(2.5, 1.0, 1.0), Which::B).unwrap();
+    let ball = Ball::new(f3(0.0, 0.0, 0.0), 1.0).unwrap();
+    let bx = Cuboid::new(f3(1.5, -1.0, -1.0), f3(2.5, 1.0, 1.0)).unwrap();
     assert_eq!(intersects(&ball, &bx), Ok(false));
     assert_eq!(intersects(&bx, &ball), Ok(false));
     // Moved 0.75 closer they overlap by 0.25.
-    let near = Cuboid::new(f3(0.75, -1.0, -1.0), f3(1.75, 1.0, 1.0), Which::B).unwrap();
+    let near = Cuboid::new(f3(0.75, -1.0, -1.0), f3(1.75, 1.0, 1.0)).unwrap();
     assert_eq!(intersects(&ball, &near), Ok(true));
 }
 
 #[test]
 fn capsule_and_segment() {
-    let cap = Capsule::new(f3(0.0, 0.0, 0.0), f3(2.0, 0.0, 0.0), 1.0, Which::A).unwrap();
+    let cap = Capsule::new(f3(0.0, 0.0, 0.0), f3(2.0, 0.0, 0.0), 1.0).unwrap();
     // Crossing the capsule's body at y = 0.5.
-    let crossing = Segment::new(f3(1.0, 0.5, -3.0), f3(1.0, 0.5, 3.0), Which::B).unwrap();
+    let crossing = Segment::new(f3(1.0, 0.5, -3.0), f3(1.0, 0.5, 3.0)).unwrap();
     assert_eq!(intersects(&cap, &crossing), Ok(true));
     // Parallel to the axis at distance 1.5.
-    let parallel = Segment::new(f3(-1.0, 1.5, 0.0), f3(3.0, 1.5, 0.0), Which::B).unwrap();
+    let parallel = Segment::new(f3(-1.0, 1.5, 0.0), f3(3.0, 1.5, 0.0)).unwrap();
     assert_eq!(intersects(&cap, &parallel), Ok(false));
     // Past the rounded end: (3.5, 0, 0) is 1.5 from b; (2.5, 0.5, 0) is √0.5 < 1 from b.
-    let beyond = Segment::new(f3(3.5, -1.0, 0.0), f3(3.5, 1.0, 0.0), Which::B).unwrap();
+    let beyond = Segment::new(f3(3.5, -1.0, 0.0), f3(3.5, 1.0, 0.0)).unwrap();
     assert_eq!(intersects(&cap, &beyond), Ok(false));
-    let cap_end = Segment::new(f3(2.5, 0.5, -1.0), f3(2.5, 0.5, 1.0), Which::B).unwrap();
+    let cap_end = Segment::new(f3(2.5, 0.5, -1.0), f3(2.5, 0.5, 1.0)).unwrap();
     assert_eq!(intersects(&cap, &cap_end), Ok(true));
     // Near the corner of a box's outline, but outside the rounded end:
     // (2.8, 0.8, 0) is √1.28 > 1 from b.
-    let corner = Segment::new(f3(2.8, 0.8, -1.0), f3(2.8, 0.8, 1.0), Which::B).unwrap();
+    let corner = Segment::new(f3(2.8, 0.8, -1.0), f3(2.8, 0.8, 1.0)).unwrap();
     assert_eq!(intersects(&cap, &corner), Ok(false));
 }
 
@@ -98,19 +97,19 @@ fn capsule_and_segment() {
 fn cone_and_cylinder_placed_by_transforms() {
     // A cone with its apex at z = 1 under a cylinder whose bottom cap is at
     // z = 0.75 (the apex pokes into it) or at z = 1.25 (a gap of 1/4).
-    let cone = Cone::new(1.0, 1.0, Which::A).unwrap();
-    let cyl = Cylinder::new(1.0, 2.0, Which::B).unwrap();
-    let over = Transformed::translation(&cyl, f3(0.0, 0.0, 1.75), Which::B).unwrap();
+    let cone = Cone::new(1.0, 1.0).unwrap();
+    let cyl = Cylinder::new(1.0, 2.0).unwrap();
+    let over = Transformed::translation(&cyl, f3(0.0, 0.0, 1.75)).unwrap();
     assert_eq!(intersects(&cone, &over), Ok(true));
-    let apart = Transformed::translation(&cyl, f3(0.0, 0.0, 2.25), Which::B).unwrap();
+    let apart = Transformed::translation(&cyl, f3(0.0, 0.0, 2.25)).unwrap();
     assert_eq!(intersects(&cone, &apart), Ok(false));
     // Beside the cone's slanted side: at height z = 0 the cone's radius is
     // 1/2, so a thin cylinder (radius 1/4) centred at x = 1 misses it...
-    let thin = Cylinder::new(0.125, 0.25, Which::B).unwrap();
-    let side = Transformed::translation(&thin, f3(1.0, 0.0, 0.0), Which::B).unwrap();
+    let thin = Cylinder::new(0.125, 0.25).unwrap();
+    let side = Transformed::translation(&thin, f3(1.0, 0.0, 0.0)).unwrap();
     assert_eq!(intersects(&cone, &side), Ok(false));
     // ...and one centred at x = 0.625 overlaps it.
-    let side = Transformed::translation(&thin, f3(0.625, 0.0, 0.0), Which::B).unwrap();
+    let side = Transformed::translation(&thin, f3(0.625, 0.0, 0.0)).unwrap();
     assert_eq!(intersects(&cone, &side), Ok(true));
 }
 
@@ -120,8 +119,8 @@ fn cone_and_cylinder_placed_by_transforms() {
 
 #[test]
 fn box_plus_ball_is_a_rounded_box() {
-    let bx = Cuboid::new(f3(-1.0, -1.0, -1.0), f3(1.0, 1.0, 1.0), Which::A).unwrap();
-    let ball = Ball::new(f3(0.0, 0.0, 0.0), 0.5, Which::A).unwrap();
+    let bx = Cuboid::new(f3(-1.0, -1.0, -1.0), f3(1.0, 1.0, 1.0)).unwrap();
+    let ball = Ball::new(f3(0.0, 0.0, 0.0), 0.5).unwrap();
     let rounded = MinkowskiSum::new(&bx, &ball);
     // Support: the box corner plus r d/|d|.
     let s = rounded.support(&f3(1.0, 1.0, 0.0));
@@ -129,14 +128,14 @@ fn box_plus_ball_is_a_rounded_box() {
     assert!((s - f3(1.0 + h, 1.0 + h, -1.0)).norm() < 1e-15, "{s}");
     assert_eq!(rounded.support(&f3(0.0, 0.0, 2.0)), f3(-1.0, -1.0, 1.5));
     // Against points: faces are pushed out by 0.5, edges are rounded.
-    let point = |x, y, z| Ball::new(f3(x, y, z), 0.0, Which::B).unwrap();
+    let point = |x, y, z| Ball::new(f3(x, y, z), 0.0).unwrap();
     assert_eq!(intersects(&rounded, &point(1.4, 0.0, 0.0)), Ok(true));
     assert_eq!(intersects(&rounded, &point(1.6, 0.0, 0.0)), Ok(false));
     // 0.3·√2 ≈ 0.42 < 0.5 from the edge x = y = 1: inside.
     assert_eq!(intersects(&rounded, &point(1.3, 1.3, 0.0)), Ok(true));
     // 0.4·√2 ≈ 0.57 > 0.5 from the edge, though inside the box grown by 0.5.
     assert_eq!(intersects(&rounded, &point(1.4, 1.4, 0.0)), Ok(false));
-    let grown = Cuboid::new(f3(-1.5, -1.5, -1.5), f3(1.5, 1.5, 1.5), Which::A).unwrap();
+    let grown = Cuboid::new(f3(-1.5, -1.5, -1.5), f3(1.5, 1.5, 1.5)).unwrap();
     assert_eq!(intersects(&grown, &point(1.4, 1.4, 0.0)), Ok(true));
     // 0.25·√3 ≈ 0.43 from the corner: inside; 0.3·√3 ≈ 0.52: outside.
     assert_eq!(intersects(&rounded, &point(1.25, 1.25, 1.25)), Ok(true));
@@ -146,9 +145,9 @@ fn box_plus_ball_is_a_rounded_box() {
 #[test]
 fn segment_plus_ball_is_a_capsule() {
     let (a, b) = (f3(1.0, -2.0, 0.5), f3(-1.0, 3.0, 2.0));
-    let cap = Capsule::new(a, b, 0.75, Which::A).unwrap();
-    let seg = Segment::new(a, b, Which::A).unwrap();
-    let ball = Ball::new(f3(0.0, 0.0, 0.0), 0.75, Which::A).unwrap();
+    let cap = Capsule::new(a, b, 0.75).unwrap();
+    let seg = Segment::new(a, b).unwrap();
+    let ball = Ball::new(f3(0.0, 0.0, 0.0), 0.75).unwrap();
     let sum = MinkowskiSum::new(seg, ball);
     for x in -2..=2 {
         for y in -2..=2 {
@@ -183,8 +182,8 @@ fn transformed_box_is_the_hull_of_its_corners(
         .collect();
     let image: Vec<Vector<Rational, 3>> =
         corners.iter().map(|p| apply_rows(&rows, p) + &t).collect();
-    let hull = ConvexHull::new(image.clone(), Which::B).unwrap();
-    let tb = Transformed::new(&bx, rows, t, Which::A).unwrap();
+    let hull = ConvexHull::new(image.clone()).unwrap();
+    let tb = Transformed::new(&bx, rows, t).unwrap();
     for x in -3..=3 {
         for y in -3..=3 {
             for z in -3..=3 {
@@ -256,17 +255,12 @@ type Placed<S> = Transformed<S, f64, 3>;
 
 fn stacked_shapes(gap: f64, shift: f64) -> (Placed<Cylinder<f64>>, Placed<Cuboid<f64, 3>>) {
     // Cylinder: radius 1, |z| ≤ 1; its top cap is at z = 1.
-    let cyl = Cylinder::new(1.0, 1.0, Which::A).unwrap();
+    let cyl = Cylinder::new(1.0, 1.0).unwrap();
     // A 1.5 × 1.5 × 1 cuboid whose bottom face is at z = 1 + gap, off centre.
-    let bx = Cuboid::new(
-        f3(-0.25, -1.0, 1.0 + gap),
-        f3(1.25, 0.5, 2.0 + gap),
-        Which::B,
-    )
-    .unwrap();
+    let bx = Cuboid::new(f3(-0.25, -1.0, 1.0 + gap), f3(1.25, 0.5, 2.0 + gap)).unwrap();
     let t = f3(0.0, 0.0, shift);
-    let cyl = Transformed::translation(cyl, t, Which::A).unwrap();
-    let bx = Transformed::translation(bx, t, Which::B).unwrap();
+    let cyl = Transformed::translation(cyl, t).unwrap();
+    let bx = Transformed::translation(bx, t).unwrap();
     (cyl, bx)
 }
 

@@ -18,7 +18,7 @@ use gjk::distance::{distance, DistanceOptions, DistanceOutcome};
 use gjk::scalar::{integer, rational_from_f64};
 use gjk::shape::{ClimbingHull, ConvexHull, SupportPath};
 use gjk::tolerance::float_accuracy_bound;
-use gjk::{Rational, Support, Vector, Which};
+use gjk::{Rational, Support, Vector};
 use gjk_oracle as oracle;
 use pairs::Lcg;
 use scenes::{cloud, Cloud};
@@ -89,8 +89,8 @@ fn exact_mode_climb_is_the_scan_on_degenerate_hulls() {
     let mut climbed = 0;
     let mut calls = 0;
     for pts in degenerate_sets_3d(&mut rng) {
-        let hull = ClimbingHull::new(pts.clone(), Which::A).unwrap();
-        let reference = ConvexHull::new(pts.clone(), Which::A).unwrap();
+        let hull = ClimbingHull::new(pts.clone()).unwrap();
+        let reference = ConvexHull::new(pts.clone()).unwrap();
         for d in directions_3d(&mut rng, 24) {
             let (got, path) = hull.support_traced(&d);
             assert_eq!(
@@ -124,8 +124,8 @@ fn exact_mode_climb_is_the_scan_in_2d() {
                 }
             })
             .collect();
-        let hull = ClimbingHull::new(pts.clone(), Which::B).unwrap();
-        let reference = ConvexHull::new(pts.clone(), Which::B).unwrap();
+        let hull = ClimbingHull::new(pts.clone()).unwrap();
+        let reference = ConvexHull::new(pts.clone()).unwrap();
         for _ in 0..20 {
             let d = p(rng.int(-2, 2), rng.int(-2, 2));
             assert_eq!(
@@ -145,7 +145,7 @@ fn the_graph_nodes_are_exactly_the_extreme_points() {
         p.iter().map(|x| x.iter().cloned().collect()).collect()
     };
     for pts in degenerate_sets_3d(&mut rng).into_iter().take(60) {
-        let hull = ClimbingHull::new(pts.clone(), Which::A).unwrap();
+        let hull = ClimbingHull::new(pts.clone()).unwrap();
         let nodes = hull.vertices().unwrap();
         // One node per distinct extreme point.
         let mut seen: Vec<&Vector<Rational, 3>> = nodes.iter().map(|&i| &pts[i]).collect();
@@ -167,7 +167,7 @@ fn the_graph_nodes_are_exactly_the_extreme_points() {
     // The 3×3×3 grid is a cube: 8 corners of degree 3 (12 edges).
     let p = |x: i64, y: i64, z: i64| Vector::<Rational, 3>::new(integer(x), integer(y), integer(z));
     let grid: Vec<_> = (0..27).map(|i| p(i % 3, (i / 3) % 3, i / 9)).collect();
-    let cube = ClimbingHull::new(grid, Which::A).unwrap();
+    let cube = ClimbingHull::new(grid).unwrap();
     let corners = cube.vertices().unwrap().to_vec();
     assert_eq!(corners.len(), 8);
     for c in corners {
@@ -200,8 +200,8 @@ fn float_climb_is_the_scan_or_an_exact_maximiser() {
                 *p = p.map(|c| (c * 2.0).round());
             }
         }
-        let hull = ClimbingHull::new(pts.clone(), Which::A).unwrap();
-        let reference = ConvexHull::new(pts.clone(), Which::A).unwrap();
+        let hull = ClimbingHull::new(pts.clone()).unwrap();
+        let reference = ConvexHull::new(pts.clone()).unwrap();
         for k in 0..40 {
             let d = if k < 6 {
                 Vector::<f64, 3>::from_fn(|i, _| if i == k / 2 { [1.0, -1.0][k % 2] } else { 0.0 })
@@ -236,12 +236,12 @@ fn queries_on_the_climbing_hull_agree_with_the_reference() {
         let a: Vec<_> = (0..rng.int(1, 12)).map(|_| p(&mut rng, 0)).collect();
         let b: Vec<_> = (0..rng.int(1, 12)).map(|_| p(&mut rng, c)).collect();
         let (ra, rb) = (
-            ConvexHull::new(a.clone(), Which::A).unwrap(),
-            ConvexHull::new(b.clone(), Which::B).unwrap(),
+            ConvexHull::new(a.clone()).unwrap(),
+            ConvexHull::new(b.clone()).unwrap(),
         );
         let (ca, cb) = (
-            ClimbingHull::new(a.clone(), Which::A).unwrap(),
-            ClimbingHull::new(b.clone(), Which::B).unwrap(),
+            ClimbingHull::new(a.clone()).unwrap(),
+            ClimbingHull::new(b.clone()).unwrap(),
         );
         let o = Options::default();
         assert_eq!(
@@ -259,12 +259,12 @@ fn queries_on_the_climbing_hull_agree_with_the_reference() {
         for (_, gap) in scenes::POSES {
             for pair in scenes::hull_pairs::<3>(7, kind, 64, gap, 6) {
                 let (ra, rb) = (
-                    ConvexHull::new(pair.a.clone(), Which::A).unwrap(),
-                    ConvexHull::new(pair.b.clone(), Which::B).unwrap(),
+                    ConvexHull::new(pair.a.clone()).unwrap(),
+                    ConvexHull::new(pair.b.clone()).unwrap(),
                 );
                 let (ca, cb) = (
-                    ClimbingHull::new(pair.a.clone(), Which::A).unwrap(),
-                    ClimbingHull::new(pair.b.clone(), Which::B).unwrap(),
+                    ClimbingHull::new(pair.a.clone()).unwrap(),
+                    ClimbingHull::new(pair.b.clone()).unwrap(),
                 );
                 let o = Options::default();
                 let (x, y) = (gjk(&ra, &rb, &o).unwrap(), gjk(&ca, &cb, &o).unwrap());
@@ -304,7 +304,7 @@ fn the_climb_starts_where_the_last_one_ended() {
     // directions (the counts, not times).
     let mut rng = Lcg(0x3a);
     let pts = cloud::<3>(&mut rng, Cloud::Ellipsoid, 1000);
-    let hull = ClimbingHull::new(pts, Which::A).unwrap();
+    let hull = ClimbingHull::new(pts).unwrap();
     let steps = |path: SupportPath| match path {
         SupportPath::Climbed { steps } => steps,
         SupportPath::Scanned => panic!("random directions do not tie"),

@@ -618,11 +618,11 @@ fn f32_band_normal_points_from_a_to_b() {
 fn f32_points_ten_ulps_apart_get_a_normal_from_a_towards_b() {
     use gjk::shape::ConvexHull;
     use gjk::verdict::{by_distance_loop, Verdict};
-    use gjk::{Vector, Which};
+    use gjk::Vector;
     // 13.0000095 rounded to f32: ten ulps above 13.
     let a13 = f32::from_bits(0x4150_000a);
-    let a = ConvexHull::new(vec![Vector::<f32, 1>::new(a13)], Which::A).unwrap();
-    let b = ConvexHull::new(vec![Vector::<f32, 1>::new(13.0)], Which::B).unwrap();
+    let a = ConvexHull::new(vec![Vector::<f32, 1>::new(a13)]).unwrap();
+    let b = ConvexHull::new(vec![Vector::<f32, 1>::new(13.0)]).unwrap();
     let report = by_distance_loop(&a, &b, &Default::default()).unwrap();
     let direction = match &report.verdict {
         Verdict::Touching { normal, .. } => normal[0],

@@ -2,7 +2,6 @@
 //! tampered with (one weight, one index, one coordinate changed), rejected.
 
 use super::*;
-use crate::error::Which;
 use crate::scalar::{integer, ratio};
 use crate::test_util::{qn, Lcg};
 
@@ -11,7 +10,7 @@ fn q(n: i64, d: i64) -> Rational {
 }
 
 fn set<const N: usize>(points: &[[i64; N]]) -> PointSet<N> {
-    PointSet::from_rational(points.iter().map(|p| qn(*p)).collect(), Which::A).unwrap()
+    PointSet::from_rational(points.iter().map(|p| qn(*p)).collect()).unwrap()
 }
 
 fn pair(a: usize, b: usize) -> Pair {
@@ -55,15 +54,12 @@ fn separated_accepted_and_tampered_rejected() {
         },
     );
     // One input coordinate: B's point (2, 0) moved to (1/2, 0).
-    let moved = PointSet::from_rational(
-        vec![
-            Vector::<Rational, 2>::new(q(1, 2), q(0, 1)),
-            qn([3, 0]),
-            qn([3, 1]),
-            qn([2, 1]),
-        ],
-        Which::B,
-    )
+    let moved = PointSet::from_rational(vec![
+        Vector::<Rational, 2>::new(q(1, 2), q(0, 1)),
+        qn([3, 0]),
+        qn([3, 1]),
+        qn([2, 1]),
+    ])
     .unwrap();
     rejected(&a, &moved, &good);
 }
@@ -239,15 +235,12 @@ fn distance_accepted_and_tampered_rejected() {
     );
     // One input coordinate: A's (1, 0) → (3/2, 0) (then A − B reaches
     // x = −3/2, nearer than the certificate's point).
-    let moved = PointSet::from_rational(
-        vec![
-            qn([0, 0]),
-            Vector::<Rational, 2>::new(q(3, 2), q(0, 1)),
-            qn([1, 1]),
-            qn([0, 1]),
-        ],
-        Which::A,
-    )
+    let moved = PointSet::from_rational(vec![
+        qn([0, 0]),
+        Vector::<Rational, 2>::new(q(3, 2), q(0, 1)),
+        qn([1, 1]),
+        qn([0, 1]),
+    ])
     .unwrap();
     rejected(&moved, &b, &good);
 }

@@ -678,8 +678,8 @@ fn exact_hulls<const N: usize>(
 ) -> Result<(ConvexHull<Rational, N>, ConvexHull<Rational, N>), Error> {
     let all = |s: &PointSet<N>| (0..s.len()).filter_map(|i| s.point(i)).collect::<Vec<_>>();
     Ok((
-        ConvexHull::new(all(a), Which::A)?,
-        ConvexHull::new(all(b), Which::B)?,
+        ConvexHull::new(all(a)).map_err(|e| e.in_shape(Which::A))?,
+        ConvexHull::new(all(b)).map_err(|e| e.in_shape(Which::B))?,
     ))
 }
 

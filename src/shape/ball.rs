@@ -47,16 +47,16 @@ pub(crate) fn unit<T: Real, const N: usize>(d: &Vector<T, N>) -> Option<Vector<T
 }
 
 /// Checks a radius-like parameter: finite and not negative.
-pub(crate) fn check_size<T: Real>(value: T, name: &str, which: Which) -> Result<(), Error> {
+pub(crate) fn check_size<T: Real>(value: T, name: &str) -> Result<(), Error> {
     if !crate::scalar::Scalar::is_finite(&value) {
         return Err(Error::NonFinite {
-            which,
+            which: Which::Shape,
             what: name.into(),
         });
     }
     if value < T::zero() {
         return Err(Error::InvalidParameter {
-            which,
+            which: Which::Shape,
             what: format!("{name} is negative ({value})"),
         });
     }
@@ -72,13 +72,12 @@ pub struct Ball<T: Real, const N: usize> {
 
 impl<T: Real, const N: usize> Ball<T, N> {
     /// The ball of `radius` around `center` (`radius = 0` is a point);
-    /// `which` names the shape in errors.
     ///
     /// Errors: [`Error::NonFinite`] (`what` = `"center"` or `"radius"`) and
     /// [`Error::InvalidParameter`] for a negative radius.
-    pub fn new(center: Vector<T, N>, radius: T, which: Which) -> Result<Self, Error> {
-        let center = Point::new(center, which)?;
-        check_size(radius, "radius", which)?;
+    pub fn new(center: Vector<T, N>, radius: T) -> Result<Self, Error> {
+        let center = Point::new(center)?;
+        check_size(radius, "radius")?;
         Ok(Ball { center, radius })
     }
 
@@ -125,7 +124,7 @@ mod tests {
 
     #[test]
     fn support_points_in_chosen_directions() {
-        let b = Ball::new(v3(1.0, -2.0, 0.5), 2.0, Which::A).unwrap();
+        let b = Ball::new(v3(1.0, -2.0, 0.5), 2.0).unwrap();
         assert_eq!(b.support(&v3(1.0, 0.0, 0.0)), v3(3.0, -2.0, 0.5));
         assert_eq!(b.support(&v3(0.0, -5.0, 0.0)), v3(1.0, -4.0, 0.5));
         assert_eq!(b.support(&v3(0.0, 0.0, 0.0)), v3(1.0, -2.0, 0.5));
@@ -138,14 +137,14 @@ mod tests {
         let s = b.support(&v3(0.0, 0.0, -1e-310)); // subnormal
         assert_eq!(s, v3(1.0, -2.0, -1.5));
         // A point ball.
-        let p = Ball::new(v3(1.0, 2.0, 3.0), 0.0, Which::A).unwrap();
+        let p = Ball::new(v3(1.0, 2.0, 3.0), 0.0).unwrap();
         assert_eq!(p.support(&v3(1.0, 1.0, 1.0)), v3(1.0, 2.0, 3.0));
     }
 
     #[test]
     fn support_is_on_the_sphere_and_maximal_over_samples() {
         let mut rng = Lcg(7);
-        let b = Ball::new(v3(0.25, 3.0, -1.0), 1.5, Which::A).unwrap();
+        let b = Ball::new(v3(0.25, 3.0, -1.0), 1.5).unwrap();
         let samples: Vec<Vector<f64, 3>> = (0..500)
             .map(|_| b.center() + rng.in_ball::<3>() * b.radius())
             .collect();
@@ -162,7 +161,7 @@ mod tests {
             assert!((sd - (b.center().dot(&d) + 1.5 * d.norm())).abs() <= tol * 10.0);
         }
         // 2D and f32 too.
-        let disc = Ball::new(Vector::<f32, 2>::new(1.0, 1.0), 1.0, Which::B).unwrap();
+        let disc = Ball::new(Vector::<f32, 2>::new(1.0, 1.0), 1.0).unwrap();
         let s = disc.support(&Vector::<f32, 2>::new(3.0, 4.0));
         assert!((s - Vector::<f32, 2>::new(1.6, 1.8)).norm() < 1e-6);
     }
@@ -171,21 +170,21 @@ mod tests {
     fn bad_balls_are_rejected() {
         let c = v3(0.0, 0.0, 0.0);
         assert!(matches!(
-            Ball::new(c, -1.0, Which::A),
-            Err(Error::InvalidParameter { which: Which::A, ref what }) if what.starts_with("radius")
+            Ball::new(c, -1.0),
+            Err(Error::InvalidParameter { which: Which::Shape, ref what }) if what.starts_with("radius")
         ));
         assert!(matches!(
-            Ball::new(c, f64::NAN, Which::B),
-            Err(Error::NonFinite { which: Which::B, ref what }) if what == "radius"
+            Ball::new(c, f64::NAN),
+            Err(Error::NonFinite { which: Which::Shape, ref what }) if what == "radius"
         ));
         assert!(matches!(
-            Ball::new(c, f64::INFINITY, Which::A),
-            Err(Error::NonFinite { which: Which::A, ref what }) if what == "radius"
+            Ball::new(c, f64::INFINITY),
+            Err(Error::NonFinite { which: Which::Shape, ref what }) if what == "radius"
         ));
         assert!(matches!(
-            Ball::new(v3(f64::NAN, 0.0, 0.0), 1.0, Which::Query),
-            Err(Error::NonFinite { which: Which::Query, ref what }) if what == "center"
+            Ball::new(v3(f64::NAN, 0.0, 0.0), 1.0),
+            Err(Error::NonFinite { which: Which::Shape, ref what }) if what == "center"
         ));
-        assert!(Ball::new(c, -0.0, Which::A).is_ok());
+        assert!(Ball::new(c, -0.0).is_ok());
     }
 }

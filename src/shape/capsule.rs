@@ -14,7 +14,7 @@
 //! hemisphere around `a` is used. `d / |d|` is computed as in
 //! [`crate::shape::Ball`], without overflow or underflow.
 
-use crate::error::{Error, Which};
+use crate::error::Error;
 use crate::scalar::Real;
 use crate::shape::ball::{check_size, unit};
 use crate::shape::{Round, Segment, Support};
@@ -29,13 +29,13 @@ pub struct Capsule<T: Real, const N: usize> {
 
 impl<T: Real, const N: usize> Capsule<T, N> {
     /// The capsule around the segment `a`–`b` with `radius` (`radius = 0` is
-    /// the segment itself); `which` names the shape in errors.
+    /// the segment itself).
     ///
     /// Errors: [`Error::NonFinite`] (`what` = `"endpoint a"`, `"endpoint b"`
     /// or `"radius"`) and [`Error::InvalidParameter`] for a negative radius.
-    pub fn new(a: Vector<T, N>, b: Vector<T, N>, radius: T, which: Which) -> Result<Self, Error> {
-        let segment = Segment::new(a, b, which)?;
-        check_size(radius, "radius", which)?;
+    pub fn new(a: Vector<T, N>, b: Vector<T, N>, radius: T) -> Result<Self, Error> {
+        let segment = Segment::new(a, b)?;
+        check_size(radius, "radius")?;
         Ok(Capsule { segment, radius })
     }
 
@@ -78,6 +78,7 @@ impl<T: Real, const N: usize> Round<T, N> for Capsule<T, N> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::Which;
     use crate::test_util::v3;
     use crate::test_util::Lcg;
 
@@ -90,7 +91,7 @@ mod tests {
 
     #[test]
     fn support_points_in_chosen_directions() {
-        let c = Capsule::new(v3(0.0, 0.0, 0.0), v3(2.0, 0.0, 0.0), 1.0, Which::A).unwrap();
+        let c = Capsule::new(v3(0.0, 0.0, 0.0), v3(2.0, 0.0, 0.0), 1.0).unwrap();
         assert_eq!(c.support(&v3(1.0, 0.0, 0.0)), v3(3.0, 0.0, 0.0));
         assert_eq!(c.support(&v3(-1.0, 0.0, 0.0)), v3(-1.0, 0.0, 0.0));
         // Perpendicular to the axis: a tie of the segment, resolved to a.
@@ -106,7 +107,7 @@ mod tests {
     fn support_is_on_the_surface_and_maximal_over_samples() {
         let mut rng = Lcg(11);
         let (a, b) = (v3(1.0, -1.0, 0.5), v3(-2.0, 3.0, 1.0));
-        let c = Capsule::new(a, b, 0.75, Which::B).unwrap();
+        let c = Capsule::new(a, b, 0.75).unwrap();
         let samples: Vec<Vector<f64, 3>> = (0..500)
             .map(|_| a + (b - a) * rng.unit() + rng.in_ball::<3>() * 0.75)
             .collect();
@@ -128,16 +129,16 @@ mod tests {
     fn bad_capsules_are_rejected() {
         let o = v3(0.0, 0.0, 0.0);
         assert!(matches!(
-            Capsule::new(o, o, -0.5, Which::B),
-            Err(Error::InvalidParameter { which: Which::B, ref what }) if what.starts_with("radius")
+            Capsule::new(o, o, -0.5),
+            Err(Error::InvalidParameter { which: Which::Shape, ref what }) if what.starts_with("radius")
         ));
         assert!(matches!(
-            Capsule::new(o, o, f64::NAN, Which::A),
-            Err(Error::NonFinite { which: Which::A, ref what }) if what == "radius"
+            Capsule::new(o, o, f64::NAN),
+            Err(Error::NonFinite { which: Which::Shape, ref what }) if what == "radius"
         ));
         assert!(matches!(
-            Capsule::new(o, v3(0.0, f64::INFINITY, 0.0), 1.0, Which::A),
-            Err(Error::NonFinite { which: Which::A, ref what }) if what == "endpoint b"
+            Capsule::new(o, v3(0.0, f64::INFINITY, 0.0), 1.0),
+            Err(Error::NonFinite { which: Which::Shape, ref what }) if what == "endpoint b"
         ));
     }
 }

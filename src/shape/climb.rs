@@ -55,7 +55,7 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use crate::error::{Error, Which};
+use crate::error::Error;
 use crate::scalar::Scalar;
 use crate::shape::hull::first_max;
 use crate::shape::hull_graph::{edge_graph, EdgeGraph};
@@ -106,8 +106,8 @@ pub enum SupportPath {
 impl<T: Scalar, const N: usize> ClimbingHull<T, N> {
     /// The hull of `points` (the same validation as [`ConvexHull::new`]),
     /// with its vertex–edge graph.
-    pub fn new(points: Vec<Vector<T, N>>, which: Which) -> Result<Self, Error> {
-        let hull = ConvexHull::new(points, which)?;
+    pub fn new(points: Vec<Vector<T, N>>) -> Result<Self, Error> {
+        let hull = ConvexHull::new(points)?;
         Ok(Self::from_hull(hull))
     }
 

@@ -21,7 +21,7 @@
 //! magnitude (a positive factor, which changes no comparison) so that it
 //! cannot overflow.
 
-use crate::error::{Error, Which};
+use crate::error::Error;
 use crate::scalar::Real;
 use crate::shape::ball::check_size;
 use crate::shape::cylinder::rim;
@@ -37,13 +37,13 @@ pub struct Cone<T: Real> {
 
 impl<T: Real> Cone<T> {
     /// The cone with apex `(0, 0, half_height)` over the disc of `radius` at
-    /// `z = −half_height`; `which` names the shape in errors.
+    /// `z = −half_height`.
     ///
     /// Errors: [`Error::NonFinite`] (`what` = `"half height"` or `"radius"`)
     /// and [`Error::InvalidParameter`] for a negative size.
-    pub fn new(half_height: T, radius: T, which: Which) -> Result<Self, Error> {
-        check_size(half_height, "half height", which)?;
-        check_size(radius, "radius", which)?;
+    pub fn new(half_height: T, radius: T) -> Result<Self, Error> {
+        check_size(half_height, "half height")?;
+        check_size(radius, "radius")?;
         Ok(Cone {
             half_height,
             radius,
@@ -90,12 +90,13 @@ impl<T: Real> Support<T, 3> for Cone<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::Which;
     use crate::test_util::v3;
     use crate::test_util::Lcg;
 
     #[test]
     fn support_points_in_chosen_directions() {
-        let c = Cone::new(1.0, 2.0, Which::A).unwrap();
+        let c = Cone::new(1.0, 2.0).unwrap();
         assert_eq!(c.support(&v3(0.0, 0.0, 1.0)), v3(0.0, 0.0, 1.0));
         assert_eq!(c.support(&v3(0.0, 0.0, -1.0)), v3(0.0, 0.0, -1.0));
         assert_eq!(c.support(&v3(1.0, 0.0, 0.0)), v3(2.0, 0.0, -1.0));
@@ -114,7 +115,7 @@ mod tests {
     fn support_is_extreme_and_maximal_over_samples() {
         let mut rng = Lcg(5);
         let (h, r) = (1.25, 0.5);
-        let c = Cone::new(h, r, Which::B).unwrap();
+        let c = Cone::new(h, r).unwrap();
         let samples: Vec<Vector<f64, 3>> = (0..1000)
             .map(|_| {
                 let t = rng.unit(); // 0 at the base, 1 at the apex
@@ -141,20 +142,20 @@ mod tests {
     #[test]
     fn bad_cones_are_rejected() {
         assert!(matches!(
-            Cone::new(-0.5, 1.0, Which::A),
-            Err(Error::InvalidParameter { which: Which::A, ref what }) if what.starts_with("half height")
+            Cone::new(-0.5, 1.0),
+            Err(Error::InvalidParameter { which: Which::Shape, ref what }) if what.starts_with("half height")
         ));
         assert!(matches!(
-            Cone::new(1.0, -2.0, Which::B),
-            Err(Error::InvalidParameter { which: Which::B, ref what }) if what.starts_with("radius")
+            Cone::new(1.0, -2.0),
+            Err(Error::InvalidParameter { which: Which::Shape, ref what }) if what.starts_with("radius")
         ));
         assert!(matches!(
-            Cone::new(f64::INFINITY, 1.0, Which::A),
-            Err(Error::NonFinite { which: Which::A, ref what }) if what == "half height"
+            Cone::new(f64::INFINITY, 1.0),
+            Err(Error::NonFinite { which: Which::Shape, ref what }) if what == "half height"
         ));
         assert!(matches!(
-            Cone::new(1.0, f64::NAN, Which::Query),
-            Err(Error::NonFinite { which: Which::Query, ref what }) if what == "radius"
+            Cone::new(1.0, f64::NAN),
+            Err(Error::NonFinite { which: Which::Shape, ref what }) if what == "radius"
         ));
     }
 }

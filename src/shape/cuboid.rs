@@ -31,17 +31,17 @@ pub struct Cuboid<T: Scalar, const N: usize> {
 }
 
 impl<T: Scalar, const N: usize> Cuboid<T, N> {
-    /// The box with corners `min` and `max`; `which` names the shape in errors.
+    /// The box with corners `min` and `max`.
     ///
     /// Errors: [`Error::NonFinite`] (`what` = `"min"` or `"max"`) for a NaN or
     /// infinite coordinate, and [`Error::InvalidParameter`] when
     /// `min[i] > max[i]` for some `i`.
-    pub fn new(min: Vector<T, N>, max: Vector<T, N>, which: Which) -> Result<Self, Error> {
-        require_finite(&min, which, "min")?;
-        require_finite(&max, which, "max")?;
+    pub fn new(min: Vector<T, N>, max: Vector<T, N>) -> Result<Self, Error> {
+        require_finite(&min, "min")?;
+        require_finite(&max, "max")?;
         if let Some(i) = (0..N).find(|&i| min[i] > max[i]) {
             return Err(Error::InvalidParameter {
-                which,
+                which: Which::Shape,
                 what: format!("min[{i}] = {} > max[{i}] = {}", min[i], max[i]),
             });
         }
@@ -53,20 +53,16 @@ impl<T: Scalar, const N: usize> Cuboid<T, N> {
     /// Errors: [`Error::NonFinite`] (`what` = `"center"`, `"half extents"`,
     /// or `"min"`/`"max"` when a float sum overflows) and
     /// [`Error::InvalidParameter`] for a negative half extent.
-    pub fn from_half_extents(
-        center: Vector<T, N>,
-        half: Vector<T, N>,
-        which: Which,
-    ) -> Result<Self, Error> {
-        require_finite(&center, which, "center")?;
-        require_finite(&half, which, "half extents")?;
+    pub fn from_half_extents(center: Vector<T, N>, half: Vector<T, N>) -> Result<Self, Error> {
+        require_finite(&center, "center")?;
+        require_finite(&half, "half extents")?;
         if let Some(i) = (0..N).find(|&i| half[i] < T::zero()) {
             return Err(Error::InvalidParameter {
-                which,
+                which: Which::Shape,
                 what: format!("half extent {i} is negative ({})", half[i]),
             });
         }
-        Self::new(&center - &half, &center + &half, which)
+        Self::new(&center - &half, &center + &half)
     }
 
     /// The lowest corner.
@@ -117,7 +113,7 @@ mod tests {
 
     #[test]
     fn support_is_the_expected_corner_with_min_on_ties() {
-        let c = Cuboid::new(v3(-1, 0, 2), v3(3, 5, 4), Which::A).unwrap();
+        let c = Cuboid::new(v3(-1, 0, 2), v3(3, 5, 4)).unwrap();
         for (d, want) in [
             ((1, 1, 1), (3, 5, 4)),
             ((-1, -1, -1), (-1, 0, 2)),
@@ -141,7 +137,6 @@ mod tests {
         let c = Cuboid::new(
             v3(-2, 1, 0),
             Vector::<Rational, 3>::new(ratio(1, 3).unwrap(), integer(7), integer(0)),
-            Which::B,
         )
         .unwrap();
         let all = corners(&c);
@@ -160,10 +155,10 @@ mod tests {
 
     #[test]
     fn half_extents_and_point_boxes() {
-        let c = Cuboid::from_half_extents(v3(1, 1, 1), v3(1, 0, 2), Which::A).unwrap();
+        let c = Cuboid::from_half_extents(v3(1, 1, 1), v3(1, 0, 2)).unwrap();
         assert_eq!(c.min(), &v3(0, 1, -1));
         assert_eq!(c.max(), &v3(2, 1, 3));
-        let p = Cuboid::new(v3(4, 4, 4), v3(4, 4, 4), Which::A).unwrap();
+        let p = Cuboid::new(v3(4, 4, 4), v3(4, 4, 4)).unwrap();
         assert_eq!(p.support(&v3(1, -1, 0)), v3(4, 4, 4));
     }
 
@@ -173,37 +168,37 @@ mod tests {
         let nan = Vector::<f64, 2>::new(0.0, f64::NAN);
         let inf = Vector::<f64, 2>::new(f64::NEG_INFINITY, 0.0);
         assert!(matches!(
-            Cuboid::new(nan, ok, Which::A),
-            Err(Error::NonFinite { which: Which::A, ref what }) if what == "min"
+            Cuboid::new(nan, ok),
+            Err(Error::NonFinite { which: Which::Shape, ref what }) if what == "min"
         ));
         assert!(matches!(
-            Cuboid::new(ok, inf, Which::B),
-            Err(Error::NonFinite { which: Which::B, ref what }) if what == "max"
+            Cuboid::new(ok, inf),
+            Err(Error::NonFinite { which: Which::Shape, ref what }) if what == "max"
         ));
         assert!(matches!(
-            Cuboid::new(Vector::<f64, 2>::new(0.0, 1.0), ok, Which::B),
-            Err(Error::InvalidParameter { which: Which::B, ref what }) if what.starts_with("min[1]")
+            Cuboid::new(Vector::<f64, 2>::new(0.0, 1.0), ok),
+            Err(Error::InvalidParameter { which: Which::Shape, ref what }) if what.starts_with("min[1]")
         ));
         assert!(matches!(
-            Cuboid::from_half_extents(ok, Vector::<f64, 2>::new(1.0, -1.0), Which::A),
+            Cuboid::from_half_extents(ok, Vector::<f64, 2>::new(1.0, -1.0)),
             Err(Error::InvalidParameter {
-                which: Which::A,
+                which: Which::Shape,
                 ..
             })
         ));
         assert!(matches!(
-            Cuboid::from_half_extents(nan, ok, Which::Query),
-            Err(Error::NonFinite { which: Which::Query, ref what }) if what == "center"
+            Cuboid::from_half_extents(nan, ok),
+            Err(Error::NonFinite { which: Which::Shape, ref what }) if what == "center"
         ));
         assert!(matches!(
-            Cuboid::from_half_extents(ok, inf, Which::A),
-            Err(Error::NonFinite { which: Which::A, ref what }) if what == "half extents"
+            Cuboid::from_half_extents(ok, inf),
+            Err(Error::NonFinite { which: Which::Shape, ref what }) if what == "half extents"
         ));
         // A finite centre and half extent whose sum overflows.
         let big = Vector::<f64, 2>::new(f64::MAX, 0.0);
         assert!(matches!(
-            Cuboid::from_half_extents(big, big, Which::A),
-            Err(Error::NonFinite { which: Which::A, ref what }) if what == "max"
+            Cuboid::from_half_extents(big, big),
+            Err(Error::NonFinite { which: Which::Shape, ref what }) if what == "max"
         ));
     }
 }

@@ -18,7 +18,7 @@
 //! maximal and the **bottom** `−h` is chosen (as [`crate::shape::Cuboid`]
 //! chooses `min` on a zero coordinate). So `d = 0` gives `(0, 0, −h)`.
 
-use crate::error::{Error, Which};
+use crate::error::Error;
 use crate::scalar::Real;
 use crate::shape::ball::{check_size, unit};
 use crate::shape::Support;
@@ -41,13 +41,13 @@ pub struct Cylinder<T: Real> {
 
 impl<T: Real> Cylinder<T> {
     /// The cylinder `x² + y² ≤ radius², |z| ≤ half_height` (zero sizes give
-    /// a disc, a segment or a point); `which` names the shape in errors.
+    /// a disc, a segment or a point).
     ///
     /// Errors: [`Error::NonFinite`] (`what` = `"half height"` or `"radius"`)
     /// and [`Error::InvalidParameter`] for a negative size.
-    pub fn new(half_height: T, radius: T, which: Which) -> Result<Self, Error> {
-        check_size(half_height, "half height", which)?;
-        check_size(radius, "radius", which)?;
+    pub fn new(half_height: T, radius: T) -> Result<Self, Error> {
+        check_size(half_height, "half height")?;
+        check_size(radius, "radius")?;
         Ok(Cylinder {
             half_height,
             radius,
@@ -80,12 +80,13 @@ impl<T: Real> Support<T, 3> for Cylinder<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::Which;
     use crate::test_util::v3;
     use crate::test_util::Lcg;
 
     #[test]
     fn support_points_in_chosen_directions() {
-        let c = Cylinder::new(1.5, 2.0, Which::A).unwrap();
+        let c = Cylinder::new(1.5, 2.0).unwrap();
         assert_eq!(c.support(&v3(1.0, 0.0, 1.0)), v3(2.0, 0.0, 1.5));
         assert_eq!(c.support(&v3(0.0, -3.0, -1.0)), v3(0.0, -2.0, -1.5));
         assert_eq!(c.support(&v3(0.0, 0.0, 1.0)), v3(0.0, 0.0, 1.5));
@@ -104,7 +105,7 @@ mod tests {
     fn support_is_on_the_rim_and_maximal_over_samples() {
         let mut rng = Lcg(3);
         let (h, r) = (0.75, 1.25);
-        let c = Cylinder::new(h, r, Which::A).unwrap();
+        let c = Cylinder::new(h, r).unwrap();
         let samples: Vec<Vector<f64, 3>> = (0..500)
             .map(|_| {
                 let p = rng.in_ball::<2>() * r;
@@ -132,21 +133,21 @@ mod tests {
     #[test]
     fn bad_cylinders_are_rejected() {
         assert!(matches!(
-            Cylinder::new(-1.0, 1.0, Which::A),
-            Err(Error::InvalidParameter { which: Which::A, ref what }) if what.starts_with("half height")
+            Cylinder::new(-1.0, 1.0),
+            Err(Error::InvalidParameter { which: Which::Shape, ref what }) if what.starts_with("half height")
         ));
         assert!(matches!(
-            Cylinder::new(1.0, -1.0, Which::B),
-            Err(Error::InvalidParameter { which: Which::B, ref what }) if what.starts_with("radius")
+            Cylinder::new(1.0, -1.0),
+            Err(Error::InvalidParameter { which: Which::Shape, ref what }) if what.starts_with("radius")
         ));
         assert!(matches!(
-            Cylinder::new(f64::NAN, 1.0, Which::A),
-            Err(Error::NonFinite { which: Which::A, ref what }) if what == "half height"
+            Cylinder::new(f64::NAN, 1.0),
+            Err(Error::NonFinite { which: Which::Shape, ref what }) if what == "half height"
         ));
         assert!(matches!(
-            Cylinder::new(1.0f32, f32::INFINITY, Which::B),
-            Err(Error::NonFinite { which: Which::B, ref what }) if what == "radius"
+            Cylinder::new(1.0f32, f32::INFINITY),
+            Err(Error::NonFinite { which: Which::Shape, ref what }) if what == "radius"
         ));
-        assert!(Cylinder::new(0.0, 0.0, Which::A).is_ok());
+        assert!(Cylinder::new(0.0, 0.0).is_ok());
     }
 }

@@ -27,17 +27,19 @@ pub struct ConvexHull<T: Scalar, const N: usize> {
 }
 
 impl<T: Scalar, const N: usize> ConvexHull<T, N> {
-    /// The hull of `points`; `which` names the shape in errors.
+    /// The hull of `points`.
     ///
     /// Errors: [`Error::EmptyPointSet`], and [`Error::NonFinite`] naming the
     /// first point with a NaN or infinite coordinate.
-    pub fn new(points: Vec<Vector<T, N>>, which: Which) -> Result<Self, Error> {
+    pub fn new(points: Vec<Vector<T, N>>) -> Result<Self, Error> {
         if points.is_empty() {
-            return Err(Error::EmptyPointSet { which });
+            return Err(Error::EmptyPointSet {
+                which: Which::Shape,
+            });
         }
         if let Some(i) = points.iter().position(|p| !is_finite(p)) {
             return Err(Error::NonFinite {
-                which,
+                which: Which::Shape,
                 what: format!("point {i}"),
             });
         }
@@ -52,10 +54,10 @@ impl<T: Scalar, const N: usize> ConvexHull<T, N> {
 
     /// The hull of points given as rows of coordinates, each of which must
     /// have exactly `N` entries ([`Error::MixedDimensions`] otherwise).
-    pub fn from_rows(rows: &[Vec<T>], which: Which) -> Result<Self, Error> {
+    pub fn from_rows(rows: &[Vec<T>]) -> Result<Self, Error> {
         if let Some(index) = rows.iter().position(|r| r.len() != N) {
             return Err(Error::MixedDimensions {
-                which,
+                which: Which::Shape,
                 expected: N,
                 index,
                 found: rows[index].len(),
@@ -65,7 +67,6 @@ impl<T: Scalar, const N: usize> ConvexHull<T, N> {
             rows.iter()
                 .map(|r| Vector::<T, N>::from_fn(|i, _| r[i].clone()))
                 .collect(),
-            which,
         )
     }
 
@@ -192,7 +193,7 @@ mod tests {
             Vector::<Rational, 2>::new(q(2), q(1)),
             Vector::<Rational, 2>::new(q(0), q(1)),
         ];
-        let h = ConvexHull::new(pts.clone(), Which::A).unwrap();
+        let h = ConvexHull::new(pts.clone()).unwrap();
         for (d, want) in [
             ((1, 0), 1),
             ((0, 1), 2),
@@ -217,7 +218,7 @@ mod tests {
     fn an_overflowing_dot_product_does_not_hide_the_maximiser() {
         let s = 2f32.powi(63);
         let v = |x: f32, y: f32| Vector::<f32, 2>::new(x * s, y * s);
-        let h = ConvexHull::new(vec![v(1.0, -1.0), v(2.0, -1.0), v(4.0, 3.0)], Which::B).unwrap();
+        let h = ConvexHull::new(vec![v(1.0, -1.0), v(2.0, -1.0), v(4.0, 3.0)]).unwrap();
         // (4, 3)·s has the largest dot product with (−1, 1)·s (−2¹²⁶, the
         // others −2·2¹²⁶ and −3·2¹²⁶), but −4·2¹²⁶ alone is below −f32::MAX.
         assert_eq!(h.support(&v(-1.0, 1.0)), v(4.0, 3.0));
@@ -232,24 +233,18 @@ mod tests {
     #[test]
     fn the_guard_changes_no_answer_without_an_overflow() {
         let e = |x: f32, k: i32| x * 2f32.powi(k);
-        let big = ConvexHull::new(
-            vec![
-                Vector::<f32, 2>::new(e(1.5, 127), e(1.0, 127)),
-                Vector::<f32, 2>::new(e(1.5, 127), e(1.5, 127)),
-            ],
-            Which::A,
-        )
+        let big = ConvexHull::new(vec![
+            Vector::<f32, 2>::new(e(1.5, 127), e(1.0, 127)),
+            Vector::<f32, 2>::new(e(1.5, 127), e(1.5, 127)),
+        ])
         .unwrap();
         let half = Vector::<f32, 2>::new(0.5, 0.5);
         assert_eq!(big.support(&half), big.points()[1]);
-        let small = ConvexHull::new(
-            vec![
-                Vector::<f32, 2>::new(-e(1.0, 62), 0.0),
-                Vector::<f32, 2>::new(0.0, 1.0),
-                Vector::<f32, 2>::new(0.0, 1.0 + f32::EPSILON),
-            ],
-            Which::A,
-        )
+        let small = ConvexHull::new(vec![
+            Vector::<f32, 2>::new(-e(1.0, 62), 0.0),
+            Vector::<f32, 2>::new(0.0, 1.0),
+            Vector::<f32, 2>::new(0.0, 1.0 + f32::EPSILON),
+        ])
         .unwrap();
         let d = Vector::<f32, 2>::new(e(1.5, 62), e(1.0, -70));
         assert_eq!(small.support(&d), small.points()[2]);
@@ -258,32 +253,30 @@ mod tests {
     #[test]
     fn bad_point_sets_are_rejected() {
         assert_eq!(
-            ConvexHull::<f64, 3>::new(vec![], Which::B),
-            Err(Error::EmptyPointSet { which: Which::B })
+            ConvexHull::<f64, 3>::new(vec![]),
+            Err(Error::EmptyPointSet {
+                which: Which::Shape
+            })
         );
-        let nan = ConvexHull::new(
-            vec![
-                Vector::<f64, 2>::new(0.0, 0.0),
-                Vector::<f64, 2>::new(f64::NAN, 1.0),
-            ],
-            Which::A,
-        );
+        let nan = ConvexHull::new(vec![
+            Vector::<f64, 2>::new(0.0, 0.0),
+            Vector::<f64, 2>::new(f64::NAN, 1.0),
+        ]);
         assert!(
-            matches!(nan, Err(Error::NonFinite { which: Which::A, ref what }) if what == "point 1")
+            matches!(nan, Err(Error::NonFinite { which: Which::Shape, ref what }) if what == "point 1")
         );
-        let inf = ConvexHull::new(vec![Vector::<f32, 2>::new(f32::INFINITY, 0.0)], Which::A);
+        let inf = ConvexHull::new(vec![Vector::<f32, 2>::new(f32::INFINITY, 0.0)]);
         assert!(matches!(inf, Err(Error::NonFinite { .. })));
-        let mixed =
-            ConvexHull::<f64, 3>::from_rows(&[vec![0.0, 0.0, 0.0], vec![1.0, 0.0]], Which::A);
+        let mixed = ConvexHull::<f64, 3>::from_rows(&[vec![0.0, 0.0, 0.0], vec![1.0, 0.0]]);
         assert_eq!(
             mixed,
             Err(Error::MixedDimensions {
-                which: Which::A,
+                which: Which::Shape,
                 expected: 3,
                 index: 1,
                 found: 2
             })
         );
-        assert!(ConvexHull::<f64, 2>::from_rows(&[vec![1.0, 2.0]], Which::A).is_ok());
+        assert!(ConvexHull::<f64, 2>::from_rows(&[vec![1.0, 2.0]]).is_ok());
     }
 }

@@ -61,7 +61,7 @@ impl<T: Scalar, const N: usize, A: Support<T, N>, B: Support<T, N>> Support<T, N
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::Which;
+
     use crate::scalar::Rational;
     use crate::shape::{ConvexHull, Cuboid, Segment};
     use crate::test_util::q2 as v2;
@@ -69,8 +69,8 @@ mod tests {
 
     #[test]
     fn support_of_a_sum_maximises_over_all_vertex_sums() {
-        let square = Cuboid::new(v2(0, 0), v2(2, 2), Which::A).unwrap();
-        let tri = ConvexHull::new(vec![v2(0, 0), v2(3, 1), v2(1, 3)], Which::A).unwrap();
+        let square = Cuboid::new(v2(0, 0), v2(2, 2)).unwrap();
+        let tri = ConvexHull::new(vec![v2(0, 0), v2(3, 1), v2(1, 3)]).unwrap();
         let sum = MinkowskiSum::new(square, tri.clone());
         let square_corners = [v2(0, 0), v2(2, 0), v2(0, 2), v2(2, 2)];
         let all: Vec<Vector<Rational, 2>> = square_corners
@@ -95,8 +95,8 @@ mod tests {
     fn ties_can_select_a_point_inside_a_face() {
         // [−1, 1] × {0} as (0,0)–(1,0) plus (0,0)–(−1,0): along (0, 1) both
         // parts tie and return their first endpoint, the middle of the face.
-        let a = Segment::new(v2(0, 0), v2(1, 0), Which::A).unwrap();
-        let b = Segment::new(v2(0, 0), v2(-1, 0), Which::A).unwrap();
+        let a = Segment::new(v2(0, 0), v2(1, 0)).unwrap();
+        let b = Segment::new(v2(0, 0), v2(-1, 0)).unwrap();
         let sum = MinkowskiSum::new(&a, &b);
         assert_eq!(sum.support(&v2(0, 1)), v2(0, 0));
         assert_eq!(sum.support(&v2(1, 1)), v2(1, 0));

@@ -41,7 +41,9 @@
 //!
 //! Shapes validate their parameters on construction and return
 //! [`crate::Error`] for NaN, infinities, empty point sets, mixed dimensions and
-//! negative sizes; a constructed shape is always valid.
+//! negative sizes; a constructed shape is always valid. A constructor does
+//! not know whether its shape will be `A` or `B`: its errors name
+//! [`crate::Which::Shape`], and [`crate::Error::in_shape`] renames them.
 
 use crate::error::{Error, Which};
 use crate::scalar::Scalar;
@@ -51,14 +53,13 @@ use crate::vector::{is_finite, Vector};
 /// naming `what` (the shapes' constructors share this check).
 pub(crate) fn require_finite<T: Scalar, const N: usize>(
     v: &Vector<T, N>,
-    which: Which,
     what: &str,
 ) -> Result<(), Error> {
     if is_finite(v) {
         Ok(())
     } else {
         Err(Error::NonFinite {
-            which,
+            which: Which::Shape,
             what: what.into(),
         })
     }

@@ -11,7 +11,7 @@
 //! whose tie rule it keeps: **ties go to the vertex listed first**, so the
 //! same `d` always gives the same vertex and `d = 0` gives the first one.
 
-use crate::error::{Error, Which};
+use crate::error::Error;
 use crate::scalar::Scalar;
 use crate::shape::{ConvexHull, Support};
 use crate::vector::Vector;
@@ -23,14 +23,14 @@ pub struct ConvexPolygon<T: Scalar, const N: usize> {
 }
 
 impl<T: Scalar, const N: usize> ConvexPolygon<T, N> {
-    /// The polygon with these vertices; `which` names the shape in errors.
+    /// The polygon with these vertices.
     ///
     /// Errors: [`Error::EmptyPointSet`], and [`Error::NonFinite`] naming the
     /// first vertex with a NaN or infinite coordinate (`what` =
     /// `"point i"`, as for [`ConvexHull::new`]).
-    pub fn new(vertices: Vec<Vector<T, N>>, which: Which) -> Result<Self, Error> {
+    pub fn new(vertices: Vec<Vector<T, N>>) -> Result<Self, Error> {
         Ok(ConvexPolygon {
-            hull: ConvexHull::new(vertices, which)?,
+            hull: ConvexHull::new(vertices)?,
         })
     }
 
@@ -49,6 +49,7 @@ impl<T: Scalar, const N: usize> Support<T, N> for ConvexPolygon<T, N> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::Which;
     use crate::scalar::{integer, ratio, Rational};
     use crate::test_util::q2 as v2;
     use crate::vector::dot;
@@ -64,7 +65,7 @@ mod tests {
             v2(-1, -2),
             v2(1, -2),
         ];
-        let p = ConvexPolygon::new(vs.clone(), Which::A).unwrap();
+        let p = ConvexPolygon::new(vs.clone()).unwrap();
         assert_eq!(p.support(&v2(1, 0)), v2(2, 0));
         assert_eq!(p.support(&v2(0, 1)), v2(1, 2)); // tie with (−1, 2): first wins
         assert_eq!(p.support(&v2(0, -1)), v2(-1, -2)); // tie with (1, −2)
@@ -84,11 +85,7 @@ mod tests {
     #[test]
     fn non_convex_input_is_its_hull() {
         // A dented square: the dent (2, 1) is inside the hull and never supports.
-        let p = ConvexPolygon::new(
-            vec![v2(0, 0), v2(4, 0), v2(2, 1), v2(4, 4), v2(0, 4)],
-            Which::A,
-        )
-        .unwrap();
+        let p = ConvexPolygon::new(vec![v2(0, 0), v2(4, 0), v2(2, 1), v2(4, 4), v2(0, 4)]).unwrap();
         for (x, y) in [(1, 0), (1, 1), (0, -1), (3, -1), (1, -4)] {
             assert_ne!(p.support(&v2(x, y)), v2(2, 1));
         }
@@ -97,18 +94,18 @@ mod tests {
     #[test]
     fn bad_vertex_lists_are_rejected() {
         assert_eq!(
-            ConvexPolygon::<f64, 2>::new(vec![], Which::A),
-            Err(Error::EmptyPointSet { which: Which::A })
+            ConvexPolygon::<f64, 2>::new(vec![]),
+            Err(Error::EmptyPointSet {
+                which: Which::Shape
+            })
         );
         assert!(matches!(
             ConvexPolygon::new(
                 vec![
                     Vector::<f64, 2>::zeros(),
                     Vector::<f64, 2>::new(1.0, f64::INFINITY)
-                ],
-                Which::B
-            ),
-            Err(Error::NonFinite { which: Which::B, ref what }) if what == "point 1"
+                ]),
+            Err(Error::NonFinite { which: Which::Shape, ref what }) if what == "point 1"
         ));
     }
 }

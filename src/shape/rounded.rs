@@ -37,11 +37,11 @@ pub struct Point<T: Scalar, const N: usize> {
 }
 
 impl<T: Scalar, const N: usize> Point<T, N> {
-    /// The point `at`; `which` names the shape in errors.
+    /// The point `at`.
     ///
     /// Errors: [`Error::NonFinite`] (`what` = `"center"`).
-    pub fn new(at: Vector<T, N>, which: Which) -> Result<Self, Error> {
-        require_finite(&at, which, "center")?;
+    pub fn new(at: Vector<T, N>) -> Result<Self, Error> {
+        require_finite(&at, "center")?;
         Ok(Point { at })
     }
 
@@ -62,16 +62,16 @@ impl<T: Scalar, const N: usize> Support<T, N> for Point<T, N> {
 
 /// Checks a radius: finite and not negative ([`Error::NonFinite`],
 /// [`Error::InvalidParameter`]); any [`Scalar`], rationals included.
-pub(crate) fn check_radius<T: Scalar>(value: &T, name: &str, which: Which) -> Result<(), Error> {
+pub(crate) fn check_radius<T: Scalar>(value: &T, name: &str) -> Result<(), Error> {
     if !value.is_finite() {
         return Err(Error::NonFinite {
-            which,
+            which: Which::Shape,
             what: name.into(),
         });
     }
     if *value < T::zero() {
         return Err(Error::InvalidParameter {
-            which,
+            which: Which::Shape,
             what: format!("{name} is negative ({value})"),
         });
     }
@@ -87,13 +87,12 @@ pub struct Rounded<S, T> {
 }
 
 impl<S, T: Scalar> Rounded<S, T> {
-    /// `core` thickened by `radius` (`0` is the core itself); `which` names
-    /// the shape in errors.
+    /// `core` thickened by `radius` (`0` is the core itself).
     ///
     /// Errors: [`Error::NonFinite`] (`what` = `"radius"`) and
     /// [`Error::InvalidParameter`] for a negative radius.
-    pub fn new(core: S, radius: T, which: Which) -> Result<Self, Error> {
-        check_radius(&radius, "radius", which)?;
+    pub fn new(core: S, radius: T) -> Result<Self, Error> {
+        check_radius(&radius, "radius")?;
         Ok(Rounded { core, radius })
     }
 
@@ -189,12 +188,13 @@ mod tests {
 
     #[test]
     fn rounded_support_is_core_plus_radius() {
-        let square = ConvexHull::new(
-            vec![v3(0.0, 0.0, 0.0), v3(1.0, 0.0, 0.0), v3(1.0, 1.0, 0.0)],
-            Which::A,
-        )
+        let square = ConvexHull::new(vec![
+            v3(0.0, 0.0, 0.0),
+            v3(1.0, 0.0, 0.0),
+            v3(1.0, 1.0, 0.0),
+        ])
         .unwrap();
-        let r = Rounded::new(square, 0.5, Which::A).unwrap();
+        let r = Rounded::new(square, 0.5).unwrap();
         assert_eq!(r.support(&v3(2.0, 0.0, 0.0)), v3(1.5, 0.0, 0.0));
         assert_eq!(r.support(&v3(0.0, 0.0, -3.0)), v3(0.0, 0.0, -0.5));
         assert_eq!(r.support(&v3(0.0, 0.0, 0.0)), v3(0.0, 0.0, 0.0));
@@ -203,27 +203,27 @@ mod tests {
 
     #[test]
     fn bad_radii_are_rejected_for_every_scalar() {
-        let p = Point::new(v3(0.0, 0.0, 0.0), Which::A).unwrap();
+        let p = Point::new(v3(0.0, 0.0, 0.0)).unwrap();
         assert!(matches!(
-            Rounded::new(p.clone(), -1.0, Which::B),
-            Err(Error::InvalidParameter { which: Which::B, ref what }) if what.starts_with("radius")
+            Rounded::new(p.clone(), -1.0),
+            Err(Error::InvalidParameter { which: Which::Shape, ref what }) if what.starts_with("radius")
         ));
         assert!(matches!(
-            Rounded::new(p.clone(), f64::NAN, Which::A),
-            Err(Error::NonFinite { which: Which::A, ref what }) if what == "radius"
+            Rounded::new(p.clone(), f64::NAN),
+            Err(Error::NonFinite { which: Which::Shape, ref what }) if what == "radius"
         ));
         assert!(matches!(
-            Rounded::new(p, f64::INFINITY, Which::A),
-            Err(Error::NonFinite { which: Which::A, ref what }) if what == "radius"
+            Rounded::new(p, f64::INFINITY),
+            Err(Error::NonFinite { which: Which::Shape, ref what }) if what == "radius"
         ));
-        let q = Point::new(Vector::<Rational, 2>::new(integer(1), integer(2)), Which::A).unwrap();
+        let q = Point::new(Vector::<Rational, 2>::new(integer(1), integer(2))).unwrap();
         assert!(matches!(
-            Rounded::new(q, integer(-1), Which::A),
+            Rounded::new(q, integer(-1)),
             Err(Error::InvalidParameter { .. })
         ));
         assert!(matches!(
-            Point::new(v3(f64::NAN, 0.0, 0.0), Which::B),
-            Err(Error::NonFinite { which: Which::B, ref what }) if what == "center"
+            Point::new(v3(f64::NAN, 0.0, 0.0)),
+            Err(Error::NonFinite { which: Which::Shape, ref what }) if what == "center"
         ));
     }
 }

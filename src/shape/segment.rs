@@ -13,7 +13,7 @@
 //! gives the same one. Only `+`, `×` and a comparison are used: exact for
 //! rationals.
 
-use crate::error::{Error, Which};
+use crate::error::Error;
 use crate::scalar::Scalar;
 use crate::shape::{require_finite, Support};
 use crate::vector::{dot, Vector};
@@ -26,13 +26,13 @@ pub struct Segment<T: Scalar, const N: usize> {
 }
 
 impl<T: Scalar, const N: usize> Segment<T, N> {
-    /// The segment from `a` to `b`; `which` names the shape in errors.
+    /// The segment from `a` to `b`.
     ///
     /// Errors: [`Error::NonFinite`] (`what` = `"endpoint a"` or
     /// `"endpoint b"`) for a NaN or infinite coordinate.
-    pub fn new(a: Vector<T, N>, b: Vector<T, N>, which: Which) -> Result<Self, Error> {
-        require_finite(&a, which, "endpoint a")?;
-        require_finite(&b, which, "endpoint b")?;
+    pub fn new(a: Vector<T, N>, b: Vector<T, N>) -> Result<Self, Error> {
+        require_finite(&a, "endpoint a")?;
+        require_finite(&b, "endpoint b")?;
         Ok(Segment { a, b })
     }
 
@@ -65,11 +65,12 @@ impl<T: Scalar, const N: usize> Support<T, N> for Segment<T, N> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::Which;
     use crate::test_util::q2 as v2;
 
     #[test]
     fn support_is_the_far_endpoint_with_a_on_ties() {
-        let s = Segment::new(v2(0, 0), v2(2, 1), Which::A).unwrap();
+        let s = Segment::new(v2(0, 0), v2(2, 1)).unwrap();
         for (d, want) in [
             ((1, 0), v2(2, 1)),
             ((-1, 0), v2(0, 0)),
@@ -92,12 +93,12 @@ mod tests {
         let ok = Vector::<f32, 3>::zeros();
         let nan = Vector::<f32, 3>::new(0.0, 0.0, f32::NAN);
         assert!(matches!(
-            Segment::new(nan, ok, Which::A),
-            Err(Error::NonFinite { which: Which::A, ref what }) if what == "endpoint a"
+            Segment::new(nan, ok),
+            Err(Error::NonFinite { which: Which::Shape, ref what }) if what == "endpoint a"
         ));
         assert!(matches!(
-            Segment::new(ok, Vector::<f32, 3>::new(f32::INFINITY, 0.0, 0.0), Which::B),
-            Err(Error::NonFinite { which: Which::B, ref what }) if what == "endpoint b"
+            Segment::new(ok, Vector::<f32, 3>::new(f32::INFINITY, 0.0, 0.0)),
+            Err(Error::NonFinite { which: Which::Shape, ref what }) if what == "endpoint b"
         ));
     }
 }

@@ -41,7 +41,7 @@ pub struct Transformed<S, T: Scalar, const N: usize> {
 
 impl<S, T: Scalar, const N: usize> Transformed<S, T, N> {
     /// `shape` mapped by `x ↦ M x + translation`, where `rows` are the rows of
-    /// `M`; `which` names the shape in errors.
+    /// `M`.
     ///
     /// Errors: [`Error::NonFinite`] (`what` = `"matrix row i"` or
     /// `"translation"`) for a NaN or infinite entry.
@@ -49,15 +49,14 @@ impl<S, T: Scalar, const N: usize> Transformed<S, T, N> {
         shape: S,
         rows: [Vector<T, N>; N],
         translation: Vector<T, N>,
-        which: Which,
     ) -> Result<Self, Error> {
         if let Some(i) = rows.iter().position(|r| !is_finite(r)) {
             return Err(Error::NonFinite {
-                which,
+                which: Which::Shape,
                 what: format!("matrix row {i}"),
             });
         }
-        require_finite(&translation, which, "translation")?;
+        require_finite(&translation, "translation")?;
         Ok(Transformed {
             shape,
             rows,
@@ -68,13 +67,13 @@ impl<S, T: Scalar, const N: usize> Transformed<S, T, N> {
     /// `shape` moved by `translation` (`M` is the identity).
     ///
     /// Errors: [`Error::NonFinite`] (`what` = `"translation"`).
-    pub fn translation(shape: S, translation: Vector<T, N>, which: Which) -> Result<Self, Error> {
+    pub fn translation(shape: S, translation: Vector<T, N>) -> Result<Self, Error> {
         let rows = std::array::from_fn(|i| {
             let mut r = Vector::<T, N>::zeros();
             r[i] = T::one();
             r
         });
-        Self::new(shape, rows, translation, which)
+        Self::new(shape, rows, translation)
     }
 
     /// `shape` mapped by `x ↦ m x + translation` for an nalgebra matrix `m`.
@@ -84,10 +83,9 @@ impl<S, T: Scalar, const N: usize> Transformed<S, T, N> {
         shape: S,
         m: &nalgebra::SMatrix<T, N, N>,
         translation: Vector<T, N>,
-        which: Which,
     ) -> Result<Self, Error> {
         let rows = std::array::from_fn(|i| m.row(i).transpose());
-        Self::new(shape, rows, translation, which)
+        Self::new(shape, rows, translation)
     }
 
     /// The untransformed shape.
@@ -112,13 +110,9 @@ impl<S, T: Real + nalgebra::RealField> Transformed<S, T, 3> {
     ///
     /// Errors: [`Error::NonFinite`] for a NaN or infinite rotation or
     /// translation.
-    pub fn from_isometry(
-        shape: S,
-        pose: &nalgebra::Isometry3<T>,
-        which: Which,
-    ) -> Result<Self, Error> {
+    pub fn from_isometry(shape: S, pose: &nalgebra::Isometry3<T>) -> Result<Self, Error> {
         let m = pose.rotation.to_rotation_matrix().into_inner();
-        Self::from_matrix(shape, &m, pose.translation.vector, which)
+        Self::from_matrix(shape, &m, pose.translation.vector)
     }
 }
 
@@ -149,8 +143,8 @@ mod tests {
             v3(0, 2, 3),
             v3(1, 2, 3),
         ];
-        let b = Cuboid::new(v3(0, 0, 0), v3(1, 2, 3), Which::A).unwrap();
-        let tb = Transformed::new(&b, rows.clone(), t.clone(), Which::A).unwrap();
+        let b = Cuboid::new(v3(0, 0, 0), v3(1, 2, 3)).unwrap();
+        let tb = Transformed::new(&b, rows.clone(), t.clone()).unwrap();
         let image: Vec<Vector<Rational, 3>> =
             corners.iter().map(|p| apply_rows(&rows, p) + &t).collect();
         for x in -2..=2 {
@@ -163,7 +157,7 @@ mod tests {
                     let best = dots.iter().max().unwrap().clone();
                     assert_eq!(dot(&s, &d), best, "direction {d}");
                     if !singular && dots.iter().filter(|v| **v == best).count() == 1 {
-                        let hull = ConvexHull::new(image.clone(), Which::A).unwrap();
+                        let hull = ConvexHull::new(image.clone()).unwrap();
                         assert_eq!(s, hull.support(&d), "direction {d}");
                     }
                 }
@@ -183,8 +177,8 @@ mod tests {
 
     #[test]
     fn translation_and_d_zero() {
-        let b = Cuboid::new(v3(0, 0, 0), v3(1, 1, 1), Which::A).unwrap();
-        let t = Transformed::translation(b, v3(10, 20, 30), Which::A).unwrap();
+        let b = Cuboid::new(v3(0, 0, 0), v3(1, 1, 1)).unwrap();
+        let t = Transformed::translation(b, v3(10, 20, 30)).unwrap();
         assert_eq!(t.support(&v3(1, -1, 1)), v3(11, 20, 31));
         assert_eq!(t.support(&v3(0, 0, 0)), v3(10, 20, 30));
     }
@@ -194,14 +188,13 @@ mod tests {
         let b = Cuboid::new(
             Vector::<f64, 3>::new(-1.0, -2.0, -3.0),
             Vector::<f64, 3>::new(1.0, 2.0, 3.0),
-            Which::A,
         )
         .unwrap();
         let pose = nalgebra::Isometry3::new(
             nalgebra::Vector3::new(1.0, 2.0, 3.0),
             nalgebra::Vector3::new(0.3, -0.2, 0.7),
         );
-        let t = Transformed::from_isometry(&b, &pose, Which::A).unwrap();
+        let t = Transformed::from_isometry(&b, &pose).unwrap();
         let d = Vector::<f64, 3>::new(0.4, 0.5, -0.6);
         let corner = t.support(&d);
         // Brute force: the images of the 8 corners.
@@ -220,12 +213,7 @@ mod tests {
 
     #[test]
     fn bad_maps_are_rejected() {
-        let b = Cuboid::new(
-            Vector::<f64, 2>::zeros(),
-            Vector::<f64, 2>::zeros(),
-            Which::A,
-        )
-        .unwrap();
+        let b = Cuboid::new(Vector::<f64, 2>::zeros(), Vector::<f64, 2>::zeros()).unwrap();
         let id = [
             Vector::<f64, 2>::new(1.0, 0.0),
             Vector::<f64, 2>::new(0.0, 1.0),
@@ -235,16 +223,16 @@ mod tests {
             Vector::<f64, 2>::new(0.0, f64::NAN),
         ];
         assert!(matches!(
-            Transformed::new(&b, bad_rows, Vector::zeros(), Which::B),
-            Err(Error::NonFinite { which: Which::B, ref what }) if what == "matrix row 1"
+            Transformed::new(&b, bad_rows, Vector::zeros()),
+            Err(Error::NonFinite { which: Which::Shape, ref what }) if what == "matrix row 1"
         ));
         assert!(matches!(
-            Transformed::new(&b, id, Vector::<f64, 2>::new(f64::INFINITY, 0.0), Which::A),
-            Err(Error::NonFinite { which: Which::A, ref what }) if what == "translation"
+            Transformed::new(&b, id, Vector::<f64, 2>::new(f64::INFINITY, 0.0)),
+            Err(Error::NonFinite { which: Which::Shape, ref what }) if what == "translation"
         ));
         assert!(matches!(
-            Transformed::translation(&b, Vector::<f64, 2>::new(0.0, f64::NAN), Which::Query),
-            Err(Error::NonFinite { which: Which::Query, ref what }) if what == "translation"
+            Transformed::translation(&b, Vector::<f64, 2>::new(0.0, f64::NAN)),
+            Err(Error::NonFinite { which: Which::Shape, ref what }) if what == "translation"
         ));
     }
 }

@@ -24,21 +24,15 @@ pub struct Triangle<T: Scalar, const N: usize> {
 }
 
 impl<T: Scalar, const N: usize> Triangle<T, N> {
-    /// The triangle with corners `a`, `b`, `c`; `which` names the shape in
-    /// errors.
+    /// The triangle with corners `a`, `b`, `c`.
     ///
     /// Errors: [`Error::NonFinite`] (`what` = `"corner 0"`, `"corner 1"` or
     /// `"corner 2"`) for a NaN or infinite coordinate.
-    pub fn new(
-        a: Vector<T, N>,
-        b: Vector<T, N>,
-        c: Vector<T, N>,
-        which: Which,
-    ) -> Result<Self, Error> {
+    pub fn new(a: Vector<T, N>, b: Vector<T, N>, c: Vector<T, N>) -> Result<Self, Error> {
         let corners = [a, b, c];
         if let Some(i) = corners.iter().position(|p| !is_finite(p)) {
             return Err(Error::NonFinite {
-                which,
+                which: Which::Shape,
                 what: format!("corner {i}"),
             });
         }
@@ -86,7 +80,7 @@ mod tests {
 
     #[test]
     fn support_is_the_first_maximising_corner() {
-        let t = Triangle::new(v3(0, 0, 0), v3(2, 0, 0), v3(0, 3, 1), Which::A).unwrap();
+        let t = Triangle::new(v3(0, 0, 0), v3(2, 0, 0), v3(0, 3, 1)).unwrap();
         assert_eq!(t.support(&v3(1, 0, 0)), v3(2, 0, 0));
         assert_eq!(t.support(&v3(0, 1, 0)), v3(0, 3, 1));
         assert_eq!(t.support(&v3(-1, -1, 0)), v3(0, 0, 0));
@@ -98,11 +92,11 @@ mod tests {
 
     #[test]
     fn degenerate_triangles_are_their_hulls() {
-        let collinear = Triangle::new(v3(0, 0, 0), v3(2, 2, 2), v3(1, 1, 1), Which::A).unwrap();
+        let collinear = Triangle::new(v3(0, 0, 0), v3(2, 2, 2), v3(1, 1, 1)).unwrap();
         assert_eq!(collinear.support(&v3(1, 0, 0)), v3(2, 2, 2));
         assert_eq!(collinear.support(&v3(-1, 0, 0)), v3(0, 0, 0));
         check(&collinear);
-        let repeated = Triangle::new(v3(1, 2, 3), v3(1, 2, 3), v3(1, 2, 3), Which::B).unwrap();
+        let repeated = Triangle::new(v3(1, 2, 3), v3(1, 2, 3), v3(1, 2, 3)).unwrap();
         assert_eq!(repeated.support(&v3(5, -1, 2)), v3(1, 2, 3));
         check(&repeated);
     }
@@ -112,8 +106,8 @@ mod tests {
         let ok = Vector::<f64, 2>::zeros();
         let bad = Vector::<f64, 2>::new(f64::NAN, 0.0);
         assert!(matches!(
-            Triangle::new(ok, ok, bad, Which::B),
-            Err(Error::NonFinite { which: Which::B, ref what }) if what == "corner 2"
+            Triangle::new(ok, ok, bad),
+            Err(Error::NonFinite { which: Which::Shape, ref what }) if what == "corner 2"
         ));
     }
 }

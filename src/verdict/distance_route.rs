@@ -503,15 +503,14 @@ mod tests {
     use crate::scalar::integer;
     use crate::shape::ConvexHull;
     use crate::test_util::q3;
-    use crate::Which;
 
-    fn hull3(pts: &[[i64; 3]], which: Which) -> ConvexHull<crate::Rational, 3> {
-        ConvexHull::new(pts.iter().map(|p| q3(p[0], p[1], p[2])).collect(), which).unwrap()
+    fn hull3(pts: &[[i64; 3]]) -> ConvexHull<crate::Rational, 3> {
+        ConvexHull::new(pts.iter().map(|p| q3(p[0], p[1], p[2])).collect()).unwrap()
     }
 
     #[test]
     fn face_edge_and_vertex_touching_cubes_touch_and_a_shift_overlaps() {
-        let cube = |o: [i64; 3], which| {
+        let cube = |o: [i64; 3]| {
             let mut pts = Vec::new();
             for i in 0..8 {
                 pts.push([
@@ -520,9 +519,9 @@ mod tests {
                     o[2] + (i >> 2 & 1) as i64,
                 ]);
             }
-            hull3(&pts, which)
+            hull3(&pts)
         };
-        let a = cube([0, 0, 0], Which::A);
+        let a = cube([0, 0, 0]);
         for (o, want) in [
             ([1, 0, 0], "touching"),
             ([1, 1, 0], "touching"),
@@ -530,7 +529,7 @@ mod tests {
             ([2, 0, 0], "separated"),
             ([0, 0, 0], "penetrating"),
         ] {
-            let b = cube(o, Which::B);
+            let b = cube(o);
             let r = by_distance_loop(&a, &b, &DistanceOptions::default()).unwrap();
             assert_eq!(r.verdict.name(), want, "B at {o:?}");
             if let Verdict::Touching {
@@ -545,7 +544,7 @@ mod tests {
                 assert_eq!(dot(point, normal), dot(&ha, normal), "B at {o:?}");
             }
         }
-        let b = cube([2, 0, 0], Which::B);
+        let b = cube([2, 0, 0]);
         if let Verdict::Separated {
             separation: Some(s),
             ..
@@ -564,14 +563,10 @@ mod tests {
         // τ = 2048 u · scale ≈ 4.5·10⁻¹³ (scale = 2): (1, 2⁻⁴³) has planes
         // 1.1·10⁻¹³ apart, within it; (1, 2⁻⁴⁰) has them 9.1·10⁻¹³ apart.
         let p = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
-        let sq = |x: f64, which| {
-            ConvexHull::new(
-                vec![p(x, 0.0), p(x + 1.0, 0.0), p(x, 1.0), p(x + 1.0, 1.0)],
-                which,
-            )
-            .unwrap()
+        let sq = |x: f64| {
+            ConvexHull::new(vec![p(x, 0.0), p(x + 1.0, 0.0), p(x, 1.0), p(x + 1.0, 1.0)]).unwrap()
         };
-        let (a, b) = (sq(0.0, Which::A), sq(1.0, Which::B));
+        let (a, b) = (sq(0.0), sq(1.0));
         let check = |n: Vector<f64, 2>| {
             let mut it = 0;
             let d = checked_boundary(&a, &b, n, 4.0, &mut it).unwrap();

@@ -164,7 +164,6 @@ mod tests {
     use super::*;
     use crate::shape::ConvexHull;
     use crate::simplex::Vertex;
-    use crate::Which;
 
     /// Doubles of every kind: signs, subnormals, the extremes, and
     /// significands with all 53 bits set.
@@ -252,9 +251,9 @@ mod tests {
             [-1.0, 255.0, -7.0],
             [-16385.0, 0.0, 0.0],
         ];
-        let a = ConvexHull::new(points.iter().map(|&p| f(p)).collect(), Which::A).unwrap();
+        let a = ConvexHull::new(points.iter().map(|&p| f(p)).collect()).unwrap();
         let origin = [0.0; 3];
-        let b = ConvexHull::new(vec![f(origin)], Which::B).unwrap();
+        let b = ConvexHull::new(vec![f(origin)]).unwrap();
         let edge = Simplex::from_vertices([vertex(points[4], origin), vertex(points[2], origin)]);
         let tau = TOUCH_BAND_FACTOR * f64::from(f32::EPSILON) / 2.0 * 30747.0 * s;
         let mut calls = 0;
@@ -269,7 +268,7 @@ mod tests {
 
         // B shares A's vertex (−16385, 0, 0): the shapes touch.
         let far = [-20000.0, 0.0, 0.0];
-        let b = ConvexHull::new(vec![f(points[4]), f(far)], Which::B).unwrap();
+        let b = ConvexHull::new(vec![f(points[4]), f(far)]).unwrap();
         let edge = Simplex::from_vertices([vertex(points[4], far), vertex(points[2], points[4])]);
         let mut calls = 0;
         let axis = exact_axis(&a, &b, &edge.unwrap(), tau * tau, &mut calls).unwrap();

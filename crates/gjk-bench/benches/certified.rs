@@ -33,7 +33,7 @@ use gjk::certified::{certify, Certificate, CertifiedOptions};
 use gjk::scalar::rational_from_f64;
 use gjk::shape::ConvexHull;
 use gjk::verdict::{by_boolean_loop, Verdict};
-use gjk::{Rational, Vector, Which};
+use gjk::{Rational, Vector};
 use gjk_oracle::Relation;
 use pairs::{contact_pair, random_pair, Kind, Lcg, Pair};
 
@@ -63,12 +63,12 @@ fn prepare(p: &Pair<3>) -> Prepared {
             .map(|x| x.map(|c| rational_from_f64(c).unwrap()))
             .collect()
     };
-    let hull = |pts: Vec<Vector<f64, 3>>, w| ConvexHull::new(pts, w).unwrap();
+    let hull = |pts: Vec<Vector<f64, 3>>| ConvexHull::new(pts).unwrap();
     Prepared {
-        f: (hull(p.a.clone(), Which::A), hull(p.b.clone(), Which::B)),
+        f: (hull(p.a.clone()), hull(p.b.clone())),
         q: (
-            ConvexHull::new(exact(&p.a), Which::A).unwrap(),
-            ConvexHull::new(exact(&p.b), Which::B).unwrap(),
+            ConvexHull::new(exact(&p.a)).unwrap(),
+            ConvexHull::new(exact(&p.b)).unwrap(),
         ),
     }
 }

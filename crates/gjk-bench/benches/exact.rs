@@ -40,7 +40,7 @@ use gjk::scalar::rational_from_f64;
 use gjk::shape::ConvexHull;
 use gjk::tolerance::DEFAULT_MAX_ITERATIONS;
 use gjk::verdict::{verdict, Verdict};
-use gjk::{Rational, Vector, Which};
+use gjk::{Rational, Vector};
 
 /// A deterministic generator (the benches' own; MMIX constants).
 struct Lcg(u64);
@@ -146,8 +146,8 @@ fn row<const N: usize>(name: &str, pairs: Vec<Clouds<N>>) -> Row<N> {
             .iter()
             .map(|(a, b)| {
                 (
-                    ConvexHull::new(a.clone(), Which::A).unwrap(),
-                    ConvexHull::new(b.clone(), Which::B).unwrap(),
+                    ConvexHull::new(a.clone()).unwrap(),
+                    ConvexHull::new(b.clone()).unwrap(),
                 )
             })
             .collect(),
@@ -155,8 +155,8 @@ fn row<const N: usize>(name: &str, pairs: Vec<Clouds<N>>) -> Row<N> {
             .iter()
             .map(|(a, b)| {
                 (
-                    PointSet::from_f64(a.clone(), Which::A).unwrap(),
-                    PointSet::from_f64(b.clone(), Which::B).unwrap(),
+                    PointSet::from_f64(a.clone()).unwrap(),
+                    PointSet::from_f64(b.clone()).unwrap(),
                 )
             })
             .collect(),
@@ -164,8 +164,8 @@ fn row<const N: usize>(name: &str, pairs: Vec<Clouds<N>>) -> Row<N> {
             .iter()
             .map(|(a, b)| {
                 (
-                    ConvexHull::new(exact(a), Which::A).unwrap(),
-                    ConvexHull::new(exact(b), Which::B).unwrap(),
+                    ConvexHull::new(exact(a)).unwrap(),
+                    ConvexHull::new(exact(b)).unwrap(),
                 )
             })
             .collect(),

@@ -16,7 +16,7 @@ use gjk::distance::{distance, DistanceOptions};
 use gjk::scalar::{rational_from_f64, FromRational};
 use gjk::shape::ConvexHull;
 use gjk::verdict::by_boolean_loop;
-use gjk::{Field, Rational, Vector, Which};
+use gjk::{Field, Rational, Vector};
 use pairs::{random_pair, Lcg};
 
 fn main() {
@@ -37,17 +37,17 @@ type Hulls<T, const N: usize> = Vec<(ConvexHull<T, N>, ConvexHull<T, N>)>;
 /// `f32` rounds them once).
 fn hulls<T: FromRational, const N: usize>(m: usize) -> Hulls<T, N> {
     let mut rng = Lcg(0x5eed ^ ((N as u64) << 32) ^ m as u64);
-    let convert = |pts: &[Vector<f64, N>], which| {
+    let convert = |pts: &[Vector<f64, N>]| {
         let exact = pts
             .iter()
             .map(|p| p.map(|c| T::from_rational(&rational_from_f64(c).unwrap())))
             .collect();
-        ConvexHull::new(exact, which).unwrap()
+        ConvexHull::new(exact).unwrap()
     };
     (0..PAIRS)
         .map(|_| {
             let p = random_pair::<N>(&mut rng, m);
-            (convert(&p.a, Which::A), convert(&p.b, Which::B))
+            (convert(&p.a), convert(&p.b))
         })
         .collect()
 }

@@ -52,7 +52,7 @@ use gjk::distance::nesterov::distance_accelerated;
 use gjk::distance::{distance, DistanceOptions, DistanceOutcome};
 use gjk::round::{self, RoundOutcome};
 use gjk::shape::{Ball, Capsule, ClimbingHull, ConvexHull, Round as RoundShape, Rounded};
-use gjk::{Support, Vector, Which};
+use gjk::{Support, Vector};
 use scenes::{
     ball_pairs, capsule_pairs, ellipsoid_pairs, hull_pairs, rounded_pairs, Cloud, Ellipsoid,
     BALL_RADIUS, CAPSULE_RADIUS, POSES, ROUNDED_RADIUS,
@@ -66,8 +66,8 @@ fn scan_hulls<const N: usize>(
         .iter()
         .map(|p| {
             (
-                ConvexHull::new(p.a.clone(), Which::A).unwrap(),
-                ConvexHull::new(p.b.clone(), Which::B).unwrap(),
+                ConvexHull::new(p.a.clone()).unwrap(),
+                ConvexHull::new(p.b.clone()).unwrap(),
             )
         })
         .collect()
@@ -401,18 +401,16 @@ fn hull_rows_3d(rows: &mut Vec<Row>) {
                     continue;
                 }
                 let pairs = hull_pairs::<3>(0x3d, kind, n, gap, PAIRS);
-                let build = |pts: &[Vector<f64, 3>], which| {
-                    let h = ConvexHull::new(pts.to_vec(), which).unwrap();
+                let build = |pts: &[Vector<f64, 3>]| {
+                    let h = ConvexHull::new(pts.to_vec()).unwrap();
                     if climb {
                         Hull3::Climb(ClimbingHull::from_hull(h))
                     } else {
                         Hull3::Scan(h)
                     }
                 };
-                let ours: Vec<(Hull3, Hull3)> = pairs
-                    .iter()
-                    .map(|p| (build(&p.a, Which::A), build(&p.b, Which::B)))
-                    .collect();
+                let ours: Vec<(Hull3, Hull3)> =
+                    pairs.iter().map(|p| (build(&p.a), build(&p.b))).collect();
                 let hull = |pts: &[Vector<f64, 3>]| {
                     let pts: Vec<_> = pts.iter().map(v3).collect();
                     ConvexPolyhedron::from_convex_hull(&pts).expect("parry builds the hull")
@@ -508,7 +506,6 @@ fn count_round<B: RoundShape<f64, 3>>(a: &ConvexHull<f64, 3>, b: &B) -> Count {
             calls: &ca,
         },
         0.0,
-        Which::A,
     )
     .unwrap();
     let wb = Rounded::new(
@@ -517,7 +514,6 @@ fn count_round<B: RoundShape<f64, 3>>(a: &ConvexHull<f64, 3>, b: &B) -> Count {
             calls: &cb,
         },
         b.radius(),
-        Which::B,
     )
     .unwrap();
     let iters = round::query(&wa, &wb, &DistanceOptions::default())
@@ -602,8 +598,8 @@ fn ball_rows(rows: &mut Vec<Row>) {
                 .iter()
                 .map(|p| {
                     (
-                        ConvexHull::new(p.a.clone(), Which::A).unwrap(),
-                        Ball::new(p.centre, BALL_RADIUS, Which::B).unwrap(),
+                        ConvexHull::new(p.a.clone()).unwrap(),
+                        Ball::new(p.centre, BALL_RADIUS).unwrap(),
                     )
                 })
                 .collect();
@@ -672,8 +668,8 @@ fn capsule_rows(rows: &mut Vec<Row>) {
                 .map(|p| {
                     let [s, t] = p.segment;
                     (
-                        ConvexHull::new(p.a.clone(), Which::A).unwrap(),
-                        Capsule::new(s, t, CAPSULE_RADIUS, Which::B).unwrap(),
+                        ConvexHull::new(p.a.clone()).unwrap(),
+                        Capsule::new(s, t, CAPSULE_RADIUS).unwrap(),
                     )
                 })
                 .collect();
@@ -725,10 +721,10 @@ fn rounded_rows(rows: &mut Vec<Row>) {
             let ours: Vec<(ConvexHull<f64, 3>, Ours)> = pairs
                 .iter()
                 .map(|p| {
-                    let core = ConvexHull::new(p.core.clone(), Which::B).unwrap();
+                    let core = ConvexHull::new(p.core.clone()).unwrap();
                     (
-                        ConvexHull::new(p.a.clone(), Which::A).unwrap(),
-                        Rounded::new(core, ROUNDED_RADIUS, Which::B).unwrap(),
+                        ConvexHull::new(p.a.clone()).unwrap(),
+                        Rounded::new(core, ROUNDED_RADIUS).unwrap(),
                     )
                 })
                 .collect();
@@ -964,19 +960,19 @@ fn own_rows(rows: &mut Vec<Row>) {
         let pair = &hull_pairs::<3>(0x3d, Cloud::Ellipsoid, n, 1e-6, 1)[0];
         let mut rng = pairs::Lcg(0x30e);
         let step = scenes::direction::<3>(&mut rng) * 1e-3;
-        let build = |pts: Vec<Vector<f64, 3>>, which| {
-            let h = ConvexHull::new(pts, which).unwrap();
+        let build = |pts: Vec<Vector<f64, 3>>| {
+            let h = ConvexHull::new(pts).unwrap();
             if climb {
                 Hull3::Climb(ClimbingHull::from_hull(h))
             } else {
                 Hull3::Scan(h)
             }
         };
-        let a = build(pair.a.clone(), Which::A);
+        let a = build(pair.a.clone());
         let frames: Vec<Hull3> = (0..PAIRS)
             .map(|k| {
                 let t = step * (k as f64 - PAIRS as f64 / 2.0);
-                build(pair.b.iter().map(|p| p + t).collect(), Which::B)
+                build(pair.b.iter().map(|p| p + t).collect())
             })
             .collect();
         let warm_distance = {
@@ -1107,8 +1103,8 @@ fn libccd_rows(rows: &mut Vec<Row>) {
                 .iter()
                 .map(|p| {
                     (
-                        ConvexHull::new(p.a.clone(), Which::A).unwrap(),
-                        ConvexHull::new(p.b.clone(), Which::B).unwrap(),
+                        ConvexHull::new(p.a.clone()).unwrap(),
+                        ConvexHull::new(p.b.clone()).unwrap(),
                     )
                 })
                 .collect();

@@ -85,7 +85,7 @@ fn hull<T: gjk::Scalar, const N: usize>(
         }
         points.push(Vector::<T, N>::from_iterator(coords));
     }
-    ConvexHull::new(points, which).map_err(|e| Failure::Input(e.to_string()))
+    ConvexHull::new(points).map_err(|e| Failure::Input(e.in_shape(which).to_string()))
 }
 
 fn exact_in<const N: usize>(a: &[&[f64]], b: &[&[f64]]) -> Result<Exact, Failure> {

@@ -705,6 +705,7 @@ fn field(which: Which) -> &'static str {
         Which::A => "a",
         Which::B => "b",
         Which::Query => "query",
+        Which::Shape => "shape",
     }
 }
 

@@ -25,11 +25,12 @@ fn point_set<const N: usize>(shape: &PackedShape, which: Which) -> Result<PointS
         Coord::Double(_) => true,
         Coord::Text(_) => false,
     };
-    if shape.coords().all(is_double) {
-        PointSet::from_f64(shape.points::<f64, N>().collect(), which)
+    let set = if shape.coords().all(is_double) {
+        PointSet::from_f64(shape.points::<f64, N>().collect())
     } else {
-        PointSet::from_rational(shape.points::<Rational, N>().collect(), which)
-    }
+        PointSet::from_rational(shape.points::<Rational, N>().collect())
+    };
+    set.map_err(|e| e.in_shape(which))
 }
 
 /// One case's exact answer (module docs). The float search and the

@@ -66,7 +66,7 @@ use arbitrary::{Arbitrary, Result as ArbResult, Unstructured};
 
 use gjk::boolean::{gjk, Options, Outcome};
 use gjk::distance::{distance, DistanceOptions, DistanceOutcome, SubAlgorithm};
-use gjk::error::{Error, Which};
+use gjk::error::Error;
 use gjk::scalar::{rational_from_f64, FromRational, Rational, Real, Scalar};
 use gjk::shape::ConvexHull;
 use gjk::tolerance::{float_accuracy_bound, ABS_TOL_FACTOR, TOUCH_BAND_FACTOR};
@@ -177,15 +177,15 @@ pub struct QueryF64 {
 /// subnormals, huge and tiny values): a typed error or an outcome, never a
 /// panic, and never more support calls than the cap.
 pub fn query_f64(input: QueryF64) {
-    let cloud = |raw: &[[u64; 3]], which| {
+    let cloud = |raw: &[[u64; 3]]| {
         let pts = raw
             .iter()
             .take(16)
             .map(|p| Vector::<f64, 3>::from_fn(|i, _| f64::from_bits(p[i])))
             .collect();
-        ConvexHull::new(pts, which)
+        ConvexHull::new(pts)
     };
-    let (Ok(a), Ok(b)) = (cloud(&input.a, Which::A), cloud(&input.b, Which::B)) else {
+    let (Ok(a), Ok(b)) = (cloud(&input.a), cloud(&input.b)) else {
         return;
     };
     let opts = Options::default();
@@ -247,13 +247,13 @@ pub fn f32_bits(input: F32Bits) {
 }
 
 fn f32_run<const N: usize>(input: &F32Bits) {
-    let cloud = |raw: &[Vec<u32>], which| {
+    let cloud = |raw: &[Vec<u32>]| {
         let pts: Vec<Vector<f32, N>> = raw
             .iter()
             .map(|p| Vector::<f32, N>::from_fn(|i, _| f32::from_bits(p[i])))
             .collect();
         let finite = pts.iter().all(|p| p.iter().all(|x| x.is_finite()));
-        let hull = ConvexHull::new(pts, which);
+        let hull = ConvexHull::new(pts);
         assert_eq!(
             hull.is_ok(),
             finite,
@@ -262,7 +262,7 @@ fn f32_run<const N: usize>(input: &F32Bits) {
         );
         hull
     };
-    let (Ok(a), Ok(b)) = (cloud(&input.a, Which::A), cloud(&input.b, Which::B)) else {
+    let (Ok(a), Ok(b)) = (cloud(&input.a), cloud(&input.b)) else {
         return;
     };
     let cap = input.cap;
@@ -833,8 +833,8 @@ impl Check<'_> {
     fn floats<T: Real + FromRational, const N: usize>(&self) {
         let d = self.d;
         let (Ok(fa), Ok(fb)) = (
-            ConvexHull::<T, N>::new(vectors_of(&d.a, d.exp), Which::A),
-            ConvexHull::<T, N>::new(vectors_of(&d.b, d.exp), Which::B),
+            ConvexHull::<T, N>::new(vectors_of(&d.a, d.exp)),
+            ConvexHull::<T, N>::new(vectors_of(&d.b, d.exp)),
         ) else {
             self.fail(format!(
                 "{} hulls refused (every coordinate is exact)",
@@ -890,7 +890,7 @@ fn check_certified<const N: usize>(d: &Diff) {
     };
     // The exact mode's proved answer (diff_exact holds it to the oracle).
     let truth = crate::fuzzing_exact::proved_answer::<N>(d, &a, &b, false).relation;
-    let (Ok(ha), Ok(hb)) = (ConvexHull::new(fa, Which::A), ConvexHull::new(fb, Which::B)) else {
+    let (Ok(ha), Ok(hb)) = (ConvexHull::new(fa), ConvexHull::new(fb)) else {
         panic!("f64 hulls of exact doubles refused\n  {}", d.show());
     };
     match certify(&ha, &hb, &CertifiedOptions::default()) {
@@ -1027,8 +1027,8 @@ fn check_rational_loops<const N: usize>(d: &Diff) {
     let check = Check::new(d, a, b, truth);
     check.claims();
     let (Ok(ea), Ok(eb)) = (
-        ConvexHull::<Rational, N>::new(vectors_of(&d.a, d.exp), Which::A),
-        ConvexHull::<Rational, N>::new(vectors_of(&d.b, d.exp), Which::B),
+        ConvexHull::<Rational, N>::new(vectors_of(&d.a, d.exp)),
+        ConvexHull::<Rational, N>::new(vectors_of(&d.b, d.exp)),
     ) else {
         check.fail("exact hulls refused".into());
     };

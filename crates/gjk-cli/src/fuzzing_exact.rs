@@ -29,7 +29,7 @@ use gjk::certified::{certify, CertifiedOptions};
 use gjk::exact::{exact_query, ExactAnswer, ExactOptions};
 use gjk::filtered::PointSet;
 use gjk::shape::ConvexHull;
-use gjk::{Rational, Relation, Vector, Which};
+use gjk::{Rational, Relation, Vector};
 use gjk_gen::exact_rows;
 use gjk_oracle::PenetrationDepth;
 use num_traits::Zero;
@@ -68,9 +68,9 @@ pub(crate) fn proved_answer<const N: usize>(
     oracle: bool,
 ) -> Proved {
     let fail = |what: String| -> ! { panic!("exact mode mismatch: {what}\n  {}", d.show()) };
-    let sa = PointSet::from_rational(vectors::<N>(ra), Which::A)
+    let sa = PointSet::from_rational(vectors::<N>(ra))
         .unwrap_or_else(|e| fail(format!("point set a: {e}")));
-    let sb = PointSet::from_rational(vectors::<N>(rb), Which::B)
+    let sb = PointSet::from_rational(vectors::<N>(rb))
         .unwrap_or_else(|e| fail(format!("point set b: {e}")));
     // Without the oracle (the float-against-exact targets) the truth needs
     // the relation and `dist²` only: no depth, whose EPA and certificate
@@ -172,8 +172,8 @@ fn check<const N: usize>(d: &Diff) {
     };
     if let (Some(fa), Some(fb)) = (doubles(&ra), doubles(&rb)) {
         let (ha, hb) = (
-            ConvexHull::new(fa, Which::A).unwrap_or_else(|e| fail(e.to_string())),
-            ConvexHull::new(fb, Which::B).unwrap_or_else(|e| fail(e.to_string())),
+            ConvexHull::new(fa).unwrap_or_else(|e| fail(e.to_string())),
+            ConvexHull::new(fb).unwrap_or_else(|e| fail(e.to_string())),
         );
         if let Ok(c) = certify(&ha, &hb, &CertifiedOptions::default()) {
             if c.verdict != relation {

@@ -229,8 +229,8 @@ fn certified_query<const N: usize>(
     use gjk::certified::{certify, certify_distance, Certificate, CertifiedOptions};
     use gjk_oracle::Relation;
     let (a, b) = case.points::<f64, N>().map_err(|e| e.to_string())?;
-    let a = ConvexHull::new(a, Which::A).map_err(|e| e.to_string())?;
-    let b = ConvexHull::new(b, Which::B).map_err(|e| e.to_string())?;
+    let a = ConvexHull::new(a).map_err(|e| e.in_shape(Which::A).to_string())?;
+    let b = ConvexHull::new(b).map_err(|e| e.in_shape(Which::B).to_string())?;
     let report =
         certify(&a, &b, &CertifiedOptions { max_iterations }).map_err(|e| e.to_string())?;
     let (intersects, touching, outcome) = match report.verdict {

@@ -35,10 +35,10 @@ pub fn round_query<T: FromCoord + Field, const N: usize>(
 ) -> Result<Value, String> {
     let (a, b) = case.points::<T, N>().map_err(|e| e.to_string())?;
     let (ra, rb) = case.radii::<T>().map_err(|e| e.to_string())?;
-    let a = ConvexHull::new(a, Which::A).map_err(|e| e.to_string())?;
-    let b = ConvexHull::new(b, Which::B).map_err(|e| e.to_string())?;
-    let a = Rounded::new(a, ra, Which::A).map_err(|e| e.to_string())?;
-    let b = Rounded::new(b, rb, Which::B).map_err(|e| e.to_string())?;
+    let a = ConvexHull::new(a).map_err(|e| e.in_shape(Which::A).to_string())?;
+    let b = ConvexHull::new(b).map_err(|e| e.in_shape(Which::B).to_string())?;
+    let a = Rounded::new(a, ra).map_err(|e| e.in_shape(Which::A).to_string())?;
+    let b = Rounded::new(b, rb).map_err(|e| e.in_shape(Which::B).to_string())?;
     let opts = DistanceOptions {
         max_iterations,
         ..DistanceOptions::default()

@@ -574,7 +574,7 @@ fn trace_text_and_json_agree_with_the_observer() {
     use gjk::boolean::{gjk_observed, Options, Step};
     use gjk::region::Region;
     use gjk::shape::ConvexHull;
-    use gjk::{Rational, Which};
+    use gjk::Rational;
     let text = std::fs::read_to_string(repo_root().join("examples/cases.jsonl")).unwrap();
     for case in gjk_case::read_cases(text.as_bytes()) {
         let case = case.unwrap();
@@ -610,8 +610,8 @@ fn trace_text_and_json_agree_with_the_observer() {
         // The regions and vertices are the library observer's.
         fn observed<const N: usize>(case: &gjk_case::Case) -> Vec<(Option<String>, String)> {
             let (a, b) = case.points::<Rational, N>().unwrap();
-            let a = ConvexHull::new(a, Which::A).unwrap();
-            let b = ConvexHull::new(b, Which::B).unwrap();
+            let a = ConvexHull::new(a).unwrap();
+            let b = ConvexHull::new(b).unwrap();
             let mut steps: Vec<Step<Rational, N>> = Vec::new();
             gjk_observed(&a, &b, &Options::default(), &mut steps).unwrap();
             steps

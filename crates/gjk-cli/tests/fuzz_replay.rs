@@ -128,7 +128,7 @@ fn exact_mode_proves_these_without_its_fallback() {
             use gjk::exact::{exact_loops, exact_query, ExactAnswer, ExactOptions};
             use gjk::filtered::PointSet;
             use gjk::shape::ConvexHull;
-            use gjk::{Rational, Vector, Which};
+            use gjk::{Rational, Vector};
             let rows = |m: &[Vec<i64>]| -> Vec<Vector<Rational, N>> {
                 gjk_gen::exact_rows(m, d.exp)
                     .iter()
@@ -136,8 +136,8 @@ fn exact_mode_proves_these_without_its_fallback() {
                     .collect()
             };
             let (a, b) = (rows(&d.a), rows(&d.b));
-            let sa = PointSet::from_rational(a.clone(), Which::A).unwrap();
-            let sb = PointSet::from_rational(b.clone(), Which::B).unwrap();
+            let sa = PointSet::from_rational(a.clone()).unwrap();
+            let sb = PointSet::from_rational(b.clone()).unwrap();
             let proved = exact_query(&sa, &sb, &ExactOptions::default()).unwrap();
             assert!(
                 proved.fallback.is_none(),
@@ -145,8 +145,8 @@ fn exact_mode_proves_these_without_its_fallback() {
                 proved.fallback,
                 d.show()
             );
-            let ha = ConvexHull::new(a, Which::A).unwrap();
-            let hb = ConvexHull::new(b, Which::B).unwrap();
+            let ha = ConvexHull::new(a).unwrap();
+            let hb = ConvexHull::new(b).unwrap();
             let loops = exact_loops(&ha, &hb, 256).unwrap();
             let values = |x: &ExactAnswer<N>| match x {
                 ExactAnswer::Separated { separation, .. } => {

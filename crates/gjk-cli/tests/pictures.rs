@@ -15,7 +15,7 @@ use gjk::region::{Region, RegionKind};
 use gjk::scalar::integer;
 use gjk::shape::ConvexHull;
 use gjk::trace::trace;
-use gjk::{Rational, Vector, Which};
+use gjk::{Rational, Vector};
 use gjk_cli::picture::{region_svg, short_label, trace_svg, RegionCase};
 
 /// How to redraw the pictures, for failure messages.
@@ -164,8 +164,8 @@ fn q(x: i64, y: i64) -> Vector<Rational, 2> {
 fn trace_pictures_have_one_panel_per_step() {
     let a = vec![q(0, 0), q(4, 0), q(0, 4)];
     let b = vec![q(1, 1), q(5, 5), q(1, 6)];
-    let ha = ConvexHull::new(a.clone(), Which::A).unwrap();
-    let hb = ConvexHull::new(b.clone(), Which::B).unwrap();
+    let ha = ConvexHull::new(a.clone()).unwrap();
+    let hb = ConvexHull::new(b.clone()).unwrap();
     let t = trace(&ha, &hb, &Options::default()).unwrap();
     let svg = trace_svg(&t, &a, &b, "test <&> case").unwrap();
     xml::check(&svg).unwrap_or_else(|e| panic!("not well-formed: {e}\n{svg}"));
@@ -185,8 +185,8 @@ fn trace_pictures_have_one_panel_per_step() {
     let a3 = vec![q3(0, 0, 0), q3(2, 0, 0), q3(0, 2, 0), q3(0, 0, 2)];
     let b3 = vec![q3(3, 3, 3), q3(1, 1, 3)];
     let t3 = trace(
-        &ConvexHull::new(a3.clone(), Which::A).unwrap(),
-        &ConvexHull::new(b3.clone(), Which::B).unwrap(),
+        &ConvexHull::new(a3.clone()).unwrap(),
+        &ConvexHull::new(b3.clone()).unwrap(),
         &Options::default(),
     )
     .unwrap();

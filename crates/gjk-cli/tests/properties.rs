@@ -14,7 +14,7 @@ use gjk::distance::{distance, DistanceOptions, DistanceOutcome};
 use gjk::scalar::{integer, FromRational, Rational};
 use gjk::shape::ConvexHull;
 use gjk::verdict::{by_boolean_loop, Verdict};
-use gjk::{Field, Vector, Which};
+use gjk::{Field, Vector};
 use gjk_cli::fuzzing::{check, Diff};
 use gjk_gen::{strategy, Family, Pair};
 use gjk_oracle::{self as oracle, Relation};
@@ -57,14 +57,14 @@ impl Pts {
 
     fn hulls<T: FromRational, const N: usize>(&self) -> (ConvexHull<T, N>, ConvexHull<T, N>) {
         let (ra, rb) = self.rows();
-        let conv = |rows: &[Vec<Rational>], w| {
+        let conv = |rows: &[Vec<Rational>]| {
             let pts = rows
                 .iter()
                 .map(|r| Vector::<T, N>::from_fn(|i, _| T::from_rational(&r[i])))
                 .collect();
-            ConvexHull::new(pts, w).unwrap()
+            ConvexHull::new(pts).unwrap()
         };
-        (conv(&ra, Which::A), conv(&rb, Which::B))
+        (conv(&ra), conv(&rb))
     }
 
     fn map(&self, f: impl Fn(&[i64]) -> Vec<i64>) -> Pts {

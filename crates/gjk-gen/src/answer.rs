@@ -213,8 +213,8 @@ fn loop_distance<const N: usize>(
     a: &[Vec<Rational>],
     b: &[Vec<Rational>],
 ) -> Result<(Vec<Rational>, Vec<Rational>, Rational), AnswerError> {
-    let ha = ConvexHull::<Rational, N>::from_rows(a, Which::A)?;
-    let hb = ConvexHull::<Rational, N>::from_rows(b, Which::B)?;
+    let ha = ConvexHull::<Rational, N>::from_rows(a).map_err(|e| e.in_shape(Which::A))?;
+    let hb = ConvexHull::<Rational, N>::from_rows(b).map_err(|e| e.in_shape(Which::B))?;
     let opts = DistanceOptions {
         max_iterations: CERTIFIED_MAX_ITERATIONS,
         ..DistanceOptions::default()

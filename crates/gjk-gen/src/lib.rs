@@ -72,8 +72,8 @@
 //!
 //! // The same points in f64 (exact: every coordinate is a double).
 //! let (a, b) = pair.vectors::<f64, 3>()?;
-//! let a = gjk::shape::ConvexHull::new(a, gjk::Which::A)?;
-//! let b = gjk::shape::ConvexHull::new(b, gjk::Which::B)?;
+//! let a = gjk::shape::ConvexHull::new(a)?;
+//! let b = gjk::shape::ConvexHull::new(b)?;
 //! let _ = gjk::boolean::gjk(&a, &b, &Default::default())?;
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

@@ -56,7 +56,7 @@ use gjk::classify::classify;
 use gjk::region::Region;
 use gjk::shape::{ConvexHull, Support};
 use gjk::vector::dot;
-use gjk::{Rational, Vector, Which};
+use gjk::{Rational, Vector};
 use gjk_variants::{run, Variant, VariantOptions};
 use seed_runs::{has_ties, unreachable_regions, Meets};
 
@@ -201,9 +201,9 @@ fn examine<const N: usize>(
     if !force && !quick(variant, d) {
         return (BTreeMap::new(), false);
     }
-    let origin = ConvexHull::new(vec![Vector::<Rational, N>::zeros()], Which::A).expect("a point");
+    let origin = ConvexHull::new(vec![Vector::<Rational, N>::zeros()]).expect("a point");
     let b: Vec<Vector<Rational, N>> = d.iter().map(|p| -exact(p)).collect();
-    let hull = ConvexHull::new(b.clone(), Which::B).expect("finite points");
+    let hull = ConvexHull::new(b.clone()).expect("finite points");
     match run(variant, &origin, &hull, &VariantOptions::default()) {
         Ok(r) => (
             unreachable_regions(&r),

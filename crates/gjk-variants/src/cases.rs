@@ -11,7 +11,6 @@ use gjk::scalar::{FromRational, Rational};
 use gjk::shape::ConvexHull;
 use gjk::trace::kept_letters;
 use gjk::trace::vector_text;
-use gjk::Which;
 use gjk_case::Case;
 
 /// The arithmetic a variant runs in.
@@ -144,8 +143,8 @@ fn run_on<T: SeedScalar + FromRational, const N: usize>(
         ));
     }
     let (a, b) = case.points::<T, N>().map_err(|e| e.to_string())?;
-    let a = ConvexHull::new(a, Which::A).map_err(|e| e.to_string())?;
-    let b = ConvexHull::new(b, Which::B).map_err(|e| e.to_string())?;
+    let a = ConvexHull::new(a).map_err(|e| e.to_string())?;
+    let b = ConvexHull::new(b).map_err(|e| e.to_string())?;
     run(variant, &a, &b, opts).map_err(|e| e.to_string())
 }
 

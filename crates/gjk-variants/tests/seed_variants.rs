@@ -19,7 +19,7 @@ use gjk::boolean::{gjk, gjk_observed, Options, Step};
 use gjk::region::Region;
 use gjk::shape::{Ball, ConvexHull};
 use gjk::verdict::{by_boolean_loop, Verdict};
-use gjk::{Rational, Vector, Which};
+use gjk::{Rational, Vector};
 use gjk_case::{read_cases, Case};
 use gjk_oracle::{self as oracle, Relation};
 use gjk_variants::cases::{run_case, Arith};
@@ -192,8 +192,8 @@ fn exact_run(variant: Variant, case: &Case) -> gjk_variants::cases::CaseRun {
 /// the boolean loop, and the relation from `contact`.
 fn reference<const N: usize>(case: &Case) -> (bool, Relation) {
     let (a, b) = case.points::<Rational, N>().unwrap();
-    let a = ConvexHull::new(a, Which::A).unwrap();
-    let b = ConvexHull::new(b, Which::B).unwrap();
+    let a = ConvexHull::new(a).unwrap();
+    let b = ConvexHull::new(b).unwrap();
     let intersects = match gjk(&a, &b, &Options::default()).unwrap().outcome {
         gjk::boolean::Outcome::Intersecting { .. } => true,
         gjk::boolean::Outcome::Separated { .. } => false,
@@ -405,8 +405,8 @@ fn paredes_keeps_b_for_vertex_a_in_exact_arithmetic() {
     );
     // The variant's state: the kept simplex is the point B of the step.
     let (a, b) = c.points::<Rational, 3>().unwrap();
-    let a = ConvexHull::new(a, Which::A).unwrap();
-    let b = ConvexHull::new(b, Which::B).unwrap();
+    let a = ConvexHull::new(a).unwrap();
+    let b = ConvexHull::new(b).unwrap();
     let raw = run(Variant::Paredes, &a, &b, &VariantOptions::default()).unwrap();
     let s = raw.steps.iter().find(|s| s.iteration == 3).unwrap();
     assert_eq!(s.decision.as_ref().unwrap().kept, vec![1]);
@@ -454,8 +454,8 @@ fn a_non_finite_test_value_is_an_overflow_error() {
     let line = r#"{"id":"b3_163","a":[[-2e10,-4e10,1e10]],"b":[[5e10,-3e10,9e10],[-8e10,-3e10,2e10],[-8e10,5e10,-4e10],[4e10,-5e10,0]]}"#;
     let c = case(line);
     let (a, b) = c.points::<f32, 3>().unwrap();
-    let a = ConvexHull::new(a, Which::A).unwrap();
-    let b = ConvexHull::new(b, Which::B).unwrap();
+    let a = ConvexHull::new(a).unwrap();
+    let b = ConvexHull::new(b).unwrap();
     let e = run::<f32, 3, _, _>(Variant::Dubious, &a, &b, &VariantOptions::default()).unwrap_err();
     assert_eq!(e, Error::Overflow { iteration: 2 }, "{line}");
     let exact = exact_run(Variant::Dubious, &c);
@@ -493,20 +493,14 @@ fn the_safety_cap_and_seed_001s_cap_stop_a_run() {
     // `w · d ≤ 0` within seed 001's 20 passes: it gives up. The seeds
     // without a cap would go on as long as rounding lets them: the safety
     // cap or the cycle check stops them, never a hang.
-    let ball = |c: [f64; 3], r: f64, which| Ball::new(Vector::<f64, 3>::from(c), r, which).unwrap();
-    let (a, b) = (
-        ball([0.0, 0.0, 0.0], 1.0, Which::A),
-        ball([1.8, 2.4, 0.0], 2.0, Which::B),
-    );
+    let ball = |c: [f64; 3], r: f64| Ball::new(Vector::<f64, 3>::from(c), r).unwrap();
+    let (a, b) = (ball([0.0, 0.0, 0.0], 1.0), ball([1.8, 2.4, 0.0], 2.0));
     let opts = VariantOptions::default();
     let r = run::<f64, 3, _, _>(Variant::Dubious, &a, &b, &opts).unwrap();
     assert_eq!(r.outcome, Outcome::GaveUp { cap: DUBIOUS_CAP }, "dubious");
     assert_eq!(r.iterations, DUBIOUS_CAP + 1, "dubious");
-    let disc = |c: [f64; 2], r: f64, which| Ball::new(Vector::<f64, 2>::from(c), r, which).unwrap();
-    let (a2, b2) = (
-        disc([0.0, 0.0], 1.0, Which::A),
-        disc([1.8, 2.4], 2.0, Which::B),
-    );
+    let disc = |c: [f64; 2], r: f64| Ball::new(Vector::<f64, 2>::from(c), r).unwrap();
+    let (a2, b2) = (disc([0.0, 0.0], 1.0), disc([1.8, 2.4], 2.0));
     // The uncapped seeds end on their own here (by rounding: 29 to 60
     // support calls), well within the safety cap; a cap of 5 stops each.
     for (cap, stopped) in [(SAFETY_CAP, false), (5, true)] {
@@ -642,8 +636,8 @@ fn reaches() -> Vec<Reach> {
 fn check_reach<const N: usize>(r: &Reach, at: &str) {
     let (a, b) = r.case.points::<Rational, N>().unwrap();
     let (ha, hb) = (
-        ConvexHull::new(a.clone(), Which::A).unwrap(),
-        ConvexHull::new(b.clone(), Which::B).unwrap(),
+        ConvexHull::new(a.clone()).unwrap(),
+        ConvexHull::new(b.clone()).unwrap(),
     );
     let seed_run = run(r.variant, &ha, &hb, &VariantOptions::default()).unwrap();
     let regions = unreachable_regions(&seed_run);

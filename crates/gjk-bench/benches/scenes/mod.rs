@@ -39,7 +39,7 @@
 
 use gjk::distance::{distance, DistanceOptions, DistanceOutcome};
 use gjk::shape::{Ball, Capsule, ConvexHull, Rounded};
-use gjk::{Support, Vector, Which};
+use gjk::{Support, Vector};
 
 use crate::pairs::Lcg;
 
@@ -150,15 +150,10 @@ pub fn hull_pairs<const N: usize>(
         .map(|_| {
             let a = cloud::<N>(&mut rng, kind, n);
             let b0 = cloud::<N>(&mut rng, kind, n);
-            let ha = ConvexHull::new(a.clone(), Which::A).unwrap();
+            let ha = ConvexHull::new(a.clone()).unwrap();
             let shifted =
                 |t: &Vector<f64, N>| -> Vec<Vector<f64, N>> { b0.iter().map(|p| p + t).collect() };
-            let t = place(
-                &ha,
-                |t| ConvexHull::new(shifted(t), Which::B).unwrap(),
-                &mut rng,
-                gap,
-            );
+            let t = place(&ha, |t| ConvexHull::new(shifted(t)).unwrap(), &mut rng, gap);
             HullPair { a, b: shifted(&t) }
         })
         .collect()
@@ -182,13 +177,8 @@ pub fn ball_pairs(seed: u64, n: usize, gap: f64, count: usize) -> Vec<BallPair> 
     (0..count)
         .map(|_| {
             let a = cloud::<3>(&mut rng, Cloud::Ellipsoid, n);
-            let ha = ConvexHull::new(a.clone(), Which::A).unwrap();
-            let centre = place(
-                &ha,
-                |t| Ball::new(*t, BALL_RADIUS, Which::B).unwrap(),
-                &mut rng,
-                gap,
-            );
+            let ha = ConvexHull::new(a.clone()).unwrap();
+            let centre = place(&ha, |t| Ball::new(*t, BALL_RADIUS).unwrap(), &mut rng, gap);
             BallPair { a, centre }
         })
         .collect()
@@ -212,10 +202,9 @@ pub fn capsule_pairs(seed: u64, n: usize, gap: f64, count: usize) -> Vec<Capsule
     (0..count)
         .map(|_| {
             let a = cloud::<3>(&mut rng, Cloud::Ellipsoid, n);
-            let ha = ConvexHull::new(a.clone(), Which::A).unwrap();
+            let ha = ConvexHull::new(a.clone()).unwrap();
             let half = direction::<3>(&mut rng) * 0.5;
-            let capsule =
-                |t: &Vector<f64, 3>| Capsule::new(t - half, t + half, CAPSULE_RADIUS, Which::B);
+            let capsule = |t: &Vector<f64, 3>| Capsule::new(t - half, t + half, CAPSULE_RADIUS);
             let t = place(&ha, |t| capsule(t).unwrap(), &mut rng, gap);
             CapsulePair {
                 a,
@@ -248,13 +237,13 @@ pub fn rounded_pairs(seed: u64, n: usize, gap: f64, count: usize) -> Vec<Rounded
                 .into_iter()
                 .map(|p| p * 0.5)
                 .collect();
-            let ha = ConvexHull::new(a.clone(), Which::A).unwrap();
+            let ha = ConvexHull::new(a.clone()).unwrap();
             let shifted = |t: &Vector<f64, 3>| -> Vec<Vector<f64, 3>> {
                 core0.iter().map(|p| p + t).collect()
             };
             let rounded = |t: &Vector<f64, 3>| {
-                let core = ConvexHull::new(shifted(t), Which::B).unwrap();
-                Rounded::new(core, ROUNDED_RADIUS, Which::B).unwrap()
+                let core = ConvexHull::new(shifted(t)).unwrap();
+                Rounded::new(core, ROUNDED_RADIUS).unwrap()
             };
             let t = place(&ha, rounded, &mut rng, gap);
             RoundedPair {

@@ -194,10 +194,10 @@ fn exact_round_answers_in<const N: usize>(
     use gjk::shape::Rounded;
     let (a, b) = case.points::<Rational, N>().map_err(|e| e.to_string())?;
     let (ra, rb) = case.radii::<Rational>().map_err(|e| e.to_string())?;
-    let a = gjk::shape::ConvexHull::new(a, Which::A).map_err(|e| e.to_string())?;
-    let b = gjk::shape::ConvexHull::new(b, Which::B).map_err(|e| e.to_string())?;
-    let a = Rounded::new(a, ra, Which::A).map_err(|e| e.to_string())?;
-    let b = Rounded::new(b, rb, Which::B).map_err(|e| e.to_string())?;
+    let a = gjk::shape::ConvexHull::new(a).map_err(|e| e.in_shape(Which::A).to_string())?;
+    let b = gjk::shape::ConvexHull::new(b).map_err(|e| e.in_shape(Which::B).to_string())?;
+    let a = Rounded::new(a, ra).map_err(|e| e.in_shape(Which::A).to_string())?;
+    let b = Rounded::new(b, rb).map_err(|e| e.in_shape(Which::B).to_string())?;
     let opts = DistanceOptions {
         max_iterations,
         ..DistanceOptions::default()

@@ -184,8 +184,8 @@ fn traced_in<T: FromRational + Field + SeedScalar, const N: usize>(
 ) -> Result<(), String> {
     let id = case.id_or_line();
     let (pa, pb) = case.points::<T, N>().map_err(|e| e.to_string())?;
-    let a = ConvexHull::new(pa.clone(), Which::A).map_err(|e| e.to_string())?;
-    let b = ConvexHull::new(pb.clone(), Which::B).map_err(|e| e.to_string())?;
+    let a = ConvexHull::new(pa.clone()).map_err(|e| e.in_shape(Which::A).to_string())?;
+    let b = ConvexHull::new(pb.clone()).map_err(|e| e.in_shape(Which::B).to_string())?;
     let opts = Options {
         initial_direction: None,
         max_iterations: args.max_iterations,

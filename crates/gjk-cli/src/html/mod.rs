@@ -129,9 +129,8 @@ fn page(title: &str, data: &Value) -> String {
 /// The hull of `points` as the page draws it: its vertices (the extreme
 /// points) and its edges, as pairs of indices into them.
 fn wireframe<T: Scalar, const N: usize>(points: Vec<Vector<T, N>>) -> Result<Value, String> {
-    // `Which` only names the shape in errors; these points were checked
-    // when the query's hulls were built.
-    let hull = ConvexHull::new(points, gjk::Which::Query).map_err(|e| e.to_string())?;
+    // These points were checked when the query's hulls were built.
+    let hull = ConvexHull::new(points).map_err(|e| e.to_string())?;
     let hull = ClimbingHull::from_hull(hull);
     let vertices: Vec<usize> = hull
         .vertices()
