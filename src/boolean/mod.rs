@@ -105,7 +105,7 @@ mod slots;
 
 pub use observe::{Observer, Step};
 
-use crate::classify::{classify, classify_points};
+use crate::classify::{classify, classify_points, unsupported};
 use crate::error::Error;
 use crate::region::{Region, RegionKind};
 use crate::relation::NoVerdict;
@@ -370,8 +370,10 @@ struct Next<T: Scalar, const N: usize> {
 /// containing region first: a refuted one goes on from the face that holds
 /// the closest point, classified afresh in the crate's conventions; with no
 /// direction there either, no verdict (`Degenerate`).
+#[inline(always)]
 fn decide<T: Scalar, const N: usize>(w_set: &mut Slots<T, N>) -> Result<Next<T, N>, Error> {
-    let c = classify_points(w_set.scaled_points().as_slice())?;
+    let (p, len) = w_set.scaled_points();
+    let c = classify_points(&p[..len]).ok_or_else(|| unsupported::<N>(len))?;
     let mut next = Next {
         region: c.region,
         kind: c.region.kind(),
@@ -385,7 +387,7 @@ fn decide<T: Scalar, const N: usize>(w_set: &mut Slots<T, N>) -> Result<Next<T, 
         return Ok(next);
     };
     let grown = w_set.state();
-    w_set.keep(face.iter().copied());
+    w_set.keep_checked(&face);
     let again = classify(&w_set.simplex())?;
     match (again.region.kind(), &again.direction) {
         (RegionKind::Search, Some(d)) if is_finite(d) && !is_zero(d) => {

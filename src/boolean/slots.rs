@@ -7,8 +7,6 @@
 //! points, [`crate::classify::classify`]). No allocation
 //! (`tests/allocations.rs`).
 
-use arrayvec::ArrayVec;
-
 use crate::scalar::Scalar;
 use crate::simplex::{Simplex, Vertex};
 use crate::vector::{pow2_factors, Vector};
@@ -24,9 +22,9 @@ pub(super) struct Slots<T: Scalar, const N: usize> {
     len: usize,
 }
 
-/// The simplex's slot numbers, newest first, saved to compare with or to
-/// restore (the vertices stay in their slots meanwhile).
-pub(super) type State = ArrayVec<usize, SLOTS>;
+/// The simplex's slot numbers (`.0[.. .1]`, newest first), saved to
+/// compare with or to restore (the vertices stay in their slots meanwhile).
+pub(super) type State = ([usize; SLOTS], usize);
 
 impl<T: Scalar, const N: usize> Slots<T, N> {
     pub(super) fn new() -> Self {
@@ -52,16 +50,10 @@ impl<T: Scalar, const N: usize> Slots<T, N> {
         self.len += 1;
     }
 
-    /// `W ← kept`, the vertices at these positions (newest first, each at
-    /// most once); no change if one is out of range or repeated.
-    pub(super) fn keep(&mut self, kept: impl Iterator<Item = usize> + Clone) {
-        let mut seen = [false; SLOTS];
-        for i in kept.clone() {
-            if i >= self.len || seen[i] {
-                return;
-            }
-            seen[i] = true;
-        }
+    /// `W ← kept`, the vertices at these positions (newest first): the
+    /// classifier's kept indices, in range and distinct by construction.
+    #[inline]
+    pub(super) fn keep(&mut self, kept: impl Iterator<Item = usize>) {
         let old = self.order;
         let mut len = 0;
         for (slot, i) in self.order.iter_mut().zip(kept) {
@@ -71,42 +63,58 @@ impl<T: Scalar, const N: usize> Slots<T, N> {
         self.len = len;
     }
 
+    /// [`Slots::keep`] for indices from elsewhere (the containment check's
+    /// face): no change if one is out of range or repeated.
+    pub(super) fn keep_checked(&mut self, kept: &[usize]) {
+        let mut seen = [false; SLOTS];
+        for &i in kept {
+            if i >= self.len || seen[i] {
+                return;
+            }
+            seen[i] = true;
+        }
+        self.keep(kept.iter().copied());
+    }
+
     /// The simplex's vertices, newest first.
     pub(super) fn kept(&self) -> impl Iterator<Item = &Vertex<T, N>> + Clone + '_ {
-        self.at(&self.order[..self.len])
+        self.order[..self.len].iter().map(|&s| &self.vertices[s])
     }
 
     /// The vertices of a saved [`State`], in its order.
     pub(super) fn at<'s>(
         &'s self,
-        slots: &'s [usize],
+        state: &'s State,
     ) -> impl Iterator<Item = &'s Vertex<T, N>> + Clone + 's {
-        slots.iter().map(|&s| &self.vertices[s])
+        state.0[..state.1].iter().map(|&s| &self.vertices[s])
     }
 
     /// The simplex's slot numbers now.
+    #[inline]
     pub(super) fn state(&self) -> State {
-        self.order[..self.len].iter().copied().collect()
+        (self.order, self.len)
     }
 
     /// Back to a saved [`State`] (its vertices are still in their slots).
     pub(super) fn restore(&mut self, state: State) {
-        self.order[..state.len()].copy_from_slice(&state);
-        self.len = state.len();
+        (self.order, self.len) = state;
     }
 
     /// The points scaled as [`crate::vector::normalized_points`] scales them
     /// for the classifier (float modes: the same two powers of two, the same
     /// products; exact mode: unscaled).
-    pub(super) fn scaled_points(&self) -> ArrayVec<Vector<T, N>, SLOTS> {
-        let mut p: ArrayVec<Vector<T, N>, SLOTS> = self.kept().map(|v| v.w.clone()).collect();
+    pub(super) fn scaled_points(&self) -> ([Vector<T, N>; SLOTS], usize) {
+        let mut p: [Vector<T, N>; SLOTS] = std::array::from_fn(|_| Vector::zeros());
+        for (x, v) in p.iter_mut().zip(self.kept()) {
+            *x = v.w.clone();
+        }
         if !T::EXACT {
-            let (s1, s2) = pow2_factors(p.iter());
-            for x in &mut p {
+            let (s1, s2) = pow2_factors(p[..self.len].iter());
+            for x in &mut p[..self.len] {
                 *x = &*x * s1.clone() * s2.clone();
             }
         }
-        p
+        (p, self.len)
     }
 
     /// The simplex, for a report, an observer or the containment check.

@@ -255,37 +255,47 @@ pub fn classify<T: Scalar, const N: usize>(
             supported: "2 and 3 (single points: any)",
         });
     };
-    classify_points(&p)
+    classify_points(&p).ok_or_else(|| unsupported::<N>(p.len()))
 }
 
 /// [`classify`] of points already scaled as [`classify`] scales them
 /// ([`crate::vector::normalized_points`]), newest first: what the boolean
-/// loop calls on its own storage.
+/// loop calls on its own storage. `None` for a size or dimension the
+/// classifier does not take ([`unsupported`] says which).
+#[inline]
 pub(crate) fn classify_points<T: Scalar, const N: usize>(
     p: &[Vector<T, N>],
-) -> Result<Classification<T, N>, Error> {
+) -> Option<Classification<T, N>> {
     match (N, p.len()) {
-        (_, 0) => Err(Error::InvalidParameter {
+        (_, 1) => Some(classify_point(&p[0])),
+        (2, 2) | (3, 2) => Some(classify_line(p)),
+        (2, 3) => Some(classify_tri2(p)),
+        (3, 3) => Some(classify_tri3(p)),
+        (3, 4) => Some(classify_tet3(p)),
+        _ => None,
+    }
+}
+
+/// The error for a simplex of `len` points in `N` dimensions that
+/// [`classify_points`] does not take.
+#[cold]
+pub(crate) fn unsupported<const N: usize>(len: usize) -> Error {
+    match (N, len) {
+        (_, 0) => Error::InvalidParameter {
             which: Which::Query,
             what: "empty simplex".into(),
-        }),
-        (_, 1) => Ok(classify_point(&p[0])),
-        (2, 2) | (3, 2) => Ok(classify_line(p)),
-        (2, 3) => Ok(classify_tri2(p)),
-        (3, 3) => Ok(classify_tri3(p)),
-        (3, 4) => Ok(classify_tet3(p)),
-        (2, _) | (3, _) => Err(Error::InvalidParameter {
+        },
+        (2, _) | (3, _) => Error::InvalidParameter {
             which: Which::Query,
             what: format!(
-                "a simplex in {N}D has at most {} vertices, got {}",
-                N + 1,
-                p.len()
+                "a simplex in {N}D has at most {} vertices, got {len}",
+                N + 1
             ),
-        }),
-        _ => Err(Error::UnsupportedDimension {
+        },
+        _ => Error::UnsupportedDimension {
             dim: N,
             supported: "2 and 3 (single points: any)",
-        }),
+        },
     }
 }
 
