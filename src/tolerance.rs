@@ -29,11 +29,22 @@ use crate::vector::{dot, normalized_points, Points, Vector};
 /// in [`crate::boolean`] for why 256.
 pub const DEFAULT_MAX_ITERATIONS: usize = 256;
 
-/// The multiple of `u m³` below which a cubic quantity is rounding noise in
-/// float mode (see "Float mode" in [`crate::classify`]): 64 covers the at most 12 roundings of
-/// the longest chain (an edge direction: two differences, three dot products
-/// of 2–3 terms, two scalings, one subtraction) on terms bounded by `4m³`,
-/// with room to spare.
+/// The multiple of `u m³` below which a cubic quantity of the classifier
+/// (an edge direction, a 3D triangle's height; "Float mode" in
+/// [`crate::classify`]) is rounding noise in float mode, `m` the largest
+/// coordinate magnitude of the simplex.
+///
+/// Each such quantity is computed with an absolute error below a small
+/// multiple of `u m³`: a handful of roundings, each of relative size `u`,
+/// on terms of size at most `4m³`. 64 covers the at most 12 roundings of
+/// the longest chain (an edge direction: two differences, three dot
+/// products of 2–3 terms, two scalings, one subtraction), with room to
+/// spare. In distance the band is `NOISE_FACTOR · u · m` for a well-shaped
+/// feature, but more for a short edge or a thin face: an edge direction is
+/// `dist · |XY|²`, so the noise allows `dist` up to
+/// `NOISE_FACTOR · u · m³ / |XY|²`; that is why the boolean loop checks
+/// every containment decided this way. Where it starts to matter:
+/// `classify`'s `noise_threshold_in_f64` and `tests/semantics.rs`.
 pub const NOISE_FACTOR: f64 = 64.0;
 
 /// `true` when `x` (a cubic form in coordinates of magnitude at most `m`) is

@@ -78,31 +78,20 @@
 //!
 //! Before any test, float modes scale the simplex by a power of two so that
 //! its largest coordinate lies in `[1, 2)` ([`crate::vector::normalized`]):
-//! every test is a homogeneous polynomial, so no sign changes and no digit is
-//! rounded, but nothing overflows or underflows (a Gram determinant has
-//! degree 6 and would leave `f32`'s range from coordinates near `2²¹`).
+//! every test is a homogeneous polynomial, so no sign changes and no digit
+//! is rounded, but nothing overflows or underflows.
 //!
-//! Two computed quantities decide between "search on" and "the origin is
-//! on this feature", and are filtered: the edge direction `d` (a cubic form
-//! in the coordinates; for a segment, and for the edge a triangle or a
-//! tetrahedron keeps) and the height `(AB × AC) · AO` of a 3D triangle (also
-//! cubic). With `m` the largest coordinate magnitude of the simplex, each
-//! is computed with an absolute error below a small multiple of `u m³`
-//! (`u` = [`Scalar::UNIT_ROUNDOFF`]: a handful of roundings, each of
-//! relative size `u`, on terms of size at most `4m³`). Below
-//! [`crate::tolerance::NOISE_FACTOR`]` · u · m³` the sign of such a value is rounding noise,
-//! so it is taken as zero: the origin lies on the feature up to rounding.
-//! In distance that is `NOISE_FACTOR · u · m` for a well-shaped
-//! feature, but more for a short edge or a thin face: an edge direction is
-//! `dist · |XY|²`, so the noise allows `dist` up to `NOISE_FACTOR · u ·
-//! m³ / |XY|²`. The loop therefore checks every containment decided this
-//! way before reporting it ([`crate::boolean`], "Float mode: containment is
-//! checked"). Without this an
-//! origin lying exactly on an edge of the simplex (an ordinary event inside
-//! overlapping shapes) sends the search along a noise direction, the loop
-//! stalls and reports non-convergence. Exact mode has `u = 0` and is
-//! unaffected. The threshold is the float mode's tolerance band; a test in
-//! `tests/semantics.rs` shows where it starts to matter.
+//! Two cubic quantities decide between "search on" and "the origin is on
+//! this feature": the edge direction `d` (of a segment, and of the edge a
+//! triangle or a tetrahedron keeps) and the height `(AB × AC) · AO` of a 3D
+//! triangle. Below [`crate::tolerance::NOISE_FACTOR`]` · u · m³` (`m` the
+//! largest coordinate magnitude; the bound is derived there) their sign is
+//! rounding noise and they count as zero: the origin lies on the feature up
+//! to rounding, which the loop checks before reporting it
+//! ([`crate::boolean`], "Float mode: containment is checked"). Without
+//! this, an origin exactly on an edge of the simplex (an ordinary event
+//! inside overlapping shapes) sends the search along a noise direction and
+//! the loop stalls. Exact mode has `u = 0` and is unaffected.
 //!
 //! No other test is filtered: the slab and in-face edge tests, the 2D
 //! triangle's containment, the degenerate checks and the tetrahedron's face
@@ -122,13 +111,16 @@ use crate::simplex::Simplex;
 use crate::tolerance::{is_noise, max_coordinate};
 use crate::vector::{cross2, cross3, dot, is_zero, normalized_points, reject, Vector};
 
+mod plane;
 mod segment;
+mod sign_tests;
 mod signs;
 mod tetrahedron;
 mod triangle;
 
+use plane::*;
 use segment::*;
-pub use signs::sign_tests;
+pub use sign_tests::sign_tests;
 use signs::*;
 use tetrahedron::*;
 use triangle::*;
@@ -152,8 +144,8 @@ fn edge_or_contained<T: Scalar, const N: usize>(
     }
 }
 
-/// The most vertices [`Kept`] can hold.
-pub const MAX_KEPT: usize = 16;
+/// The most vertices [`Kept`] can hold: a tetrahedron's four.
+pub const MAX_KEPT: usize = 4;
 
 /// The indices of the vertices a region keeps, in the order they are kept
 /// (newest first, except where the 3D winding rule swaps two).
@@ -171,34 +163,19 @@ impl Kept {
             *slot = i as u8;
         }
         Kept {
-            len: ix.len() as u8,
-            idx,
-        }
-    }
-
-    #[inline]
-    fn all(n: usize) -> Self {
-        let mut idx = [0u8; MAX_KEPT];
-        for (i, slot) in idx.iter_mut().enumerate().take(n) {
-            *slot = i as u8;
-        }
-        Kept {
-            len: n.min(MAX_KEPT) as u8,
+            len: ix.len().min(MAX_KEPT) as u8,
             idx,
         }
     }
 
     /// The kept indices, in order, without allocating.
-    pub fn iter(&self) -> impl Iterator<Item = usize> + Clone + '_ {
+    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
         self.idx[..self.len as usize].iter().map(|&i| i as usize)
     }
 
     /// The kept indices, in order.
     pub fn indices(&self) -> Vec<usize> {
-        self.idx[..self.len as usize]
-            .iter()
-            .map(|&i| i as usize)
-            .collect()
+        self.iter().collect()
     }
 
     /// The number of kept vertices.
@@ -316,7 +293,7 @@ fn found<T: Scalar, const N: usize>(
 fn stop<T: Scalar, const N: usize>(region: Region, n: usize) -> Classification<T, N> {
     Classification {
         region,
-        kept: Kept::all(n),
+        kept: Kept::from_slice(&[0, 1, 2, 3][..n.min(MAX_KEPT)]),
         direction: None,
     }
 }
@@ -366,7 +343,7 @@ mod tests {
         // on the left of A→B (the side of perp(AB) = (0, -2)).
         let c = classify(&simplex2(&[[1.0, 1.0], [-1.0, 1.0]])).unwrap();
         assert_eq!(c.region.spec_id(), "2D-LINE-R2");
-        assert_eq!(c.kept.indices(), vec![0, 1]);
+        assert_eq!(c.kept.iter().collect::<Vec<_>>(), vec![0, 1]);
         // The origin strictly inside a 2D triangle.
         let c = classify(&simplex2(&[[0.0, 2.0], [-1.0, -1.0], [1.0, -1.0]])).unwrap();
         assert_eq!(c.region.spec_id(), "2D-TRI-R7");

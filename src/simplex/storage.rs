@@ -1,66 +1,10 @@
-//! The simplex: up to `N + 1` vertices of the Minkowski difference `A − B`.
-//!
-//! # Conventions (one for the whole crate)
-//!
-//! * **Newest first.** Vertex `0` is the point added last and is called `A`;
-//!   then `B`, `C`, `D` in the order they were added (newest to oldest). This
-//!   is the naming of every seed (the newest point is always `a`) and the
-//!   storage order of seed 002 (`Push_Front`). Seeds 000 and 003 store the
-//!   newest point *last*; their `m_v[3]` / `points_simplex[3]` is our `A`.
-//! * **Winding (3D).** A 3D triangle `[A, B, C]` kept by the classifier is
-//!   stored so that the origin lies on the side of its normal
-//!   `n = (B − A) × (C − A)` (or on its plane): when the origin is below,
-//!   `B` and `C` are swapped, as in seeds 000, 002 and 003. When the next
-//!   support point is pushed in front, the old triangle becomes `BCD` and the
-//!   new point `A` lies on the side of its normal, so that `BCD` is wound
-//!   counter-clockwise seen from `A` and the face normals `AB × AC`,
-//!   `AC × AD`, `AD × AB` point out of the tetrahedron. The classifier does
-//!   not *rely* on this (it orients every face normal away from the opposite
-//!   vertex), but keeps it so traces read like the seeds.
-//!
-//! # Storage
-//!
-//! On stable Rust `[T; N + 1]` cannot be written for a const generic `N`, so
-//! the `N + 1` slots are an array of `N` plus one more field. No heap
-//! allocation happens.
+//! The simplex's storage, without heap allocation: on stable Rust
+//! `[T; N + 1]` cannot be written for a const generic `N`, so the `N + 1`
+//! slots are an array of `N` plus one more field.
 
-use crate::error::{Error, Which};
+use super::Vertex;
 use crate::scalar::Scalar;
-use crate::shape::Support;
-use crate::vector::{is_finite, is_zero, Vector};
-
-/// One vertex of the simplex: a point `w = a − b` of the Minkowski difference
-/// with the support points on `A` and on `B` that made it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Vertex<T: Scalar, const N: usize> {
-    /// The point of `A − B`.
-    pub w: Vector<T, N>,
-    /// The support point of shape `A` in direction `dir`.
-    pub a: Vector<T, N>,
-    /// The support point of shape `B` in direction `−dir`.
-    pub b: Vector<T, N>,
-    /// The search direction that produced this vertex (`w` maximises `x · dir`
-    /// over `A − B`).
-    pub dir: Vector<T, N>,
-}
-
-impl<T: Scalar, const N: usize> Vertex<T, N> {
-    /// A vertex given only by its Minkowski point (support points and direction
-    /// set to zero): for hand-built simplices in tests and in the classifier's
-    /// documentation.
-    pub fn from_point(w: Vector<T, N>) -> Self {
-        Vertex {
-            w,
-            a: Vector::zeros(),
-            b: Vector::zeros(),
-            dir: Vector::zeros(),
-        }
-    }
-
-    fn zero() -> Self {
-        Self::from_point(Vector::zeros())
-    }
-}
+use crate::vector::Vector;
 
 /// The simplex is full: it already holds `N + 1` vertices.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -263,71 +207,6 @@ impl<T: Scalar, const N: usize> Simplex<T, N> {
             seen[i] = true;
         }
         Self::from_vertices(indices.iter().map(|&i| self.slot(i).clone()))
-    }
-}
-
-/// One support point of `A − B` along `d`, with its parts, checked finite.
-pub fn support_vertex<T: Scalar, const N: usize, A, B>(
-    a: &A,
-    b: &B,
-    d: &Vector<T, N>,
-    iteration: usize,
-) -> Result<Vertex<T, N>, Error>
-where
-    A: Support<T, N> + ?Sized,
-    B: Support<T, N> + ?Sized,
-{
-    let sa = a.support(d);
-    if !is_finite(&sa) {
-        return Err(Error::NonFiniteSupport {
-            which: Which::A,
-            iteration,
-        });
-    }
-    let sb = b.support(&-d);
-    if !is_finite(&sb) {
-        return Err(Error::NonFiniteSupport {
-            which: Which::B,
-            iteration,
-        });
-    }
-    let w = &sa - &sb;
-    if !is_finite(&w) {
-        return Err(Error::Overflow { iteration });
-    }
-    Ok(Vertex {
-        w,
-        a: sa,
-        b: sb,
-        dir: d.clone(),
-    })
-}
-
-/// Checks a caller's start direction (or makes the default one).
-pub fn start_direction<T: Scalar, const N: usize>(
-    initial: Option<&Vector<T, N>>,
-) -> Result<Vector<T, N>, Error> {
-    if N == 0 {
-        return Err(Error::UnsupportedDimension {
-            dim: 0,
-            supported: "1 and above",
-        });
-    }
-    match initial {
-        None => {
-            let mut d = Vector::<T, N>::zeros();
-            d[0] = T::one();
-            Ok(d)
-        }
-        Some(d) if !is_finite(d) => Err(Error::NonFinite {
-            which: Which::Query,
-            what: "initial direction".into(),
-        }),
-        Some(d) if is_zero(d) => Err(Error::InvalidParameter {
-            which: Which::Query,
-            what: "initial direction is zero".into(),
-        }),
-        Some(d) => Ok(d.clone()),
     }
 }
 
