@@ -34,7 +34,9 @@
 //!   [`crate::certified::axis`]). So a neighbour is *proved* strictly
 //!   lower when `fl(h) − fl(q·d) > CLIMB_MARGIN_FACTOR · N u R |d|₁ +
 //!   4 N η` ([`CLIMB_MARGIN_FACTOR`]), and then `v` is the unique exact
-//!   maximiser. When a neighbour is within that margin, the scan answers.
+//!   maximiser. When a neighbour is within that margin, or a dot product
+//!   is not finite (an overflow, which compares wrongly), the scan answers
+//!   (its search is guarded against overflow).
 //!   **The one documented difference from the reference**: the scan
 //!   returns the maximiser of the *rounded* dot products, which may be
 //!   another point whose exact dot product is within `2 γ_N R |d|₁` of the
@@ -166,12 +168,21 @@ impl<T: Scalar, const N: usize> ClimbingHull<T, N> {
         let last = g.nodes.len().checked_sub(1)?;
         let mut k = self.hint.load(Ordering::Relaxed).min(last);
         let mut h = dot(&self.points[g.nodes[k]], dir);
+        // Float mode: a product that overflowed (`±∞`, or `NaN` from
+        // `∞ − ∞`) compares wrongly and can hide the maximiser, so the
+        // climb gives up and the guarded scan answers.
+        if !h.is_finite() {
+            return None;
+        }
         let mut steps = 0;
         let runner_up = loop {
             steps += 1;
             let mut best: Option<(usize, T)> = None;
             for &m in g.neighbours(k) {
                 let x = dot(&self.points[g.nodes[m]], dir);
+                if !x.is_finite() {
+                    return None;
+                }
                 if best.as_ref().is_none_or(|(_, b)| x > *b) {
                     best = Some((m, x));
                 }
@@ -199,10 +210,8 @@ impl<T: Scalar, const N: usize> ClimbingHull<T, N> {
         if T::EXACT {
             return x < h;
         }
+        // Finite: the climb gives up on any product that is not.
         let (x, h) = (x.to_f64(), h.to_f64());
-        if !(x.is_finite() && h.is_finite()) {
-            return false;
-        }
         let u = T::UNIT_ROUNDOFF;
         // The smallest subnormal of the float type (f32 or f64).
         let eta = if u > 1e-10 {
@@ -222,6 +231,62 @@ impl<T: Scalar, const N: usize> Support<T, N> for ClimbingHull<T, N> {
         match self.climb(dir) {
             Some((p, _)) => p.clone(),
             None => self.scan(dir),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vector::dot;
+
+    /// Before the guard, the climb compared neighbours by their computed dot
+    /// products, and one that overflowed (`∞ − ∞ = NaN`) compared below
+    /// everything: from `c` the climb saw `a` below it, ignored `v` and
+    /// proved `c` the maximiser (its margin is finite at this scale), while
+    /// `v · d = 2¹⁰²⁵` exceeds `c · d = 2¹⁰²⁰`. Every coordinate and the
+    /// direction are finite doubles; the hull and the answer are checked in
+    /// rationals.
+    #[test]
+    fn an_overflowing_neighbour_does_not_end_the_climb_on_a_wrong_vertex() {
+        let p = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
+        let e = |k: i32| 2f64.powi(k);
+        let points = vec![
+            p(e(520), 0.0),
+            p(0.0, e(520)),
+            p(e(530), 31.0 * e(525)),
+            p(0.0, -e(400)),
+        ];
+        let d = p(e(500), -e(500));
+        assert!(dot(&points[2], &d).is_nan(), "the plain product overflows");
+        let exact = |v: &Vector<f64, 2>| {
+            let q = |x: f64| crate::Rational::from_float(x).unwrap();
+            q(v[0]) * q(d[0]) + q(v[1]) * q(d[1])
+        };
+        let best = points.iter().map(exact).max().unwrap();
+        // Every order of the points and every start: the graph lists the
+        // neighbours in some order, and the overflowing one must not be
+        // passed over in any.
+        let orders = [
+            [0, 1, 2, 3],
+            [1, 0, 3, 2],
+            [2, 3, 0, 1],
+            [3, 2, 1, 0],
+            [0, 2, 1, 3],
+            [3, 1, 2, 0],
+        ];
+        for order in orders {
+            let pts: Vec<_> = order.iter().map(|&i| points[i]).collect();
+            let hull = ClimbingHull::new(pts).unwrap();
+            for start in 0..points.len() {
+                hull.hint.store(start, Ordering::Relaxed);
+                let got = hull.support(&d);
+                assert_eq!(
+                    exact(&got),
+                    best,
+                    "order {order:?}, climb from node {start}: {got:?}"
+                );
+            }
         }
     }
 }

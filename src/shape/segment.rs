@@ -11,18 +11,25 @@
 //! **Ties** (`b · d = a · d`, which includes `d = 0` and `d ⟂ b − a`) go to
 //! `a`: the support point is always an endpoint, and the same `d` always
 //! gives the same one. Only `+`, `×` and a comparison are used: exact for
-//! rationals.
+//! rationals. In floats the two dot products are the hull's guarded search
+//! ([`ConvexHull`](super::ConvexHull)'s `first_max`): a product that
+//! overflows does not hide the maximising end.
 
 use crate::error::Error;
 use crate::scalar::Scalar;
+use crate::shape::hull::first_max;
 use crate::shape::{require_finite, Support};
-use crate::vector::{dot, Vector};
+use crate::tolerance::max_coordinate;
+use crate::vector::Vector;
 
 /// A line segment (a point when both ends coincide).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Segment<T: Scalar, const N: usize> {
-    a: Vector<T, N>,
-    b: Vector<T, N>,
+    /// `[a, b]`.
+    ends: [Vector<T, N>; 2],
+    /// Float scalars: the largest coordinate magnitude, which tells the
+    /// support search when a dot product cannot overflow.
+    max_abs: Option<f64>,
 }
 
 impl<T: Scalar, const N: usize> Segment<T, N> {
@@ -33,32 +40,35 @@ impl<T: Scalar, const N: usize> Segment<T, N> {
     pub fn new(a: Vector<T, N>, b: Vector<T, N>) -> Result<Self, Error> {
         require_finite(&a, "endpoint a")?;
         require_finite(&b, "endpoint b")?;
-        Ok(Segment { a, b })
+        let ends = [a, b];
+        let max_abs = (!T::EXACT).then(|| max_coordinate(&ends));
+        Ok(Segment { ends, max_abs })
     }
 
     /// The first endpoint (chosen on ties).
     pub fn a(&self) -> &Vector<T, N> {
-        &self.a
+        &self.ends[0]
     }
 
     /// The second endpoint.
     pub fn b(&self) -> &Vector<T, N> {
-        &self.b
+        &self.ends[1]
     }
 }
 
 impl<T: Scalar, const N: usize> Support<T, N> for Segment<T, N> {
     fn support(&self, dir: &Vector<T, N>) -> Vector<T, N> {
-        if dot(&self.b, dir) > dot(&self.a, dir) {
-            self.b.clone()
-        } else {
-            self.a.clone()
-        }
+        // `b` only if `b · d > a · d`: ties go to `a`.
+        first_max(&self.ends, dir, self.max_abs)
+            .unwrap_or(&self.ends[0])
+            .clone()
     }
 
-    /// The midpoint.
+    /// The midpoint, as `a/2 + b/2`: the same value as `(a + b)/2` (halving
+    /// is exact and commutes with rounding) except that it cannot overflow.
     fn centre_hint(&self) -> Option<Vector<T, N>> {
-        Some((&self.a + &self.b) * T::pow2(-1))
+        let half = T::pow2(-1);
+        Some(self.a() * half.clone() + self.b() * half)
     }
 }
 
@@ -67,6 +77,7 @@ mod tests {
     use super::*;
     use crate::error::Which;
     use crate::test_util::q2 as v2;
+    use crate::vector::dot;
 
     #[test]
     fn support_is_the_far_endpoint_with_a_on_ties() {
@@ -100,5 +111,23 @@ mod tests {
             Segment::new(ok, Vector::<f32, 3>::new(f32::INFINITY, 0.0, 0.0)),
             Err(Error::NonFinite { which: Which::Shape, ref what }) if what == "endpoint b"
         ));
+    }
+
+    /// Before the guard, `b · d` was computed as `∞ − ∞ = NaN` here, the
+    /// comparison `NaN > a · d` failed, and the support map returned `a`,
+    /// whose true dot product is `−2¹⁰⁰⁰` against `b`'s `+2¹⁰⁶⁰`: a wrong
+    /// support point for finite input, so a wrong verdict. Every coordinate
+    /// and the direction are finite doubles.
+    #[test]
+    fn an_overflowing_dot_product_does_not_hide_the_far_end() {
+        let p = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
+        let (big, gap) = (2f64.powi(600), 2f64.powi(560));
+        let s = Segment::new(p(0.0, -1.0), p(big, -big + gap)).unwrap();
+        let d = p(2f64.powi(500), 2f64.powi(500));
+        assert!(dot(s.b(), &d).is_nan(), "the plain product overflows");
+        assert_eq!(s.support(&d), *s.b());
+        // Away from overflow nothing changes: ties still go to `a`.
+        assert_eq!(s.support(&p(0.0, 0.0)), *s.a());
+        assert_eq!(s.support(&p(-1.0, -1.0)), *s.a());
     }
 }
