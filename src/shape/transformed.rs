@@ -25,11 +25,18 @@
 //! points (the images of the vertices) and may lie inside a face of the
 //! image, which is still all exact GJK needs to terminate. `d = 0` gives the
 //! image of `s_S(0)`.
+//!
+//! **Float mode:** `Mᵀ d` can overflow for a finite `d`, and `S` would then
+//! search along a direction with infinite components, whose dot products
+//! (`∞ − ∞ = NaN`) hide its maximiser. The support depends on the direction
+//! of `d` only, so `d` is then scaled down by a power of two
+//! ([`crate::vector::pow2_factors`]: exact, largest coordinate in `[1, 2)`)
+//! and `Mᵀ d` computed again; otherwise nothing changes.
 
 use crate::error::{Error, Which};
 use crate::scalar::{Real, Scalar};
 use crate::shape::{require_finite, Support};
-use crate::vector::{apply_rows, apply_rows_transposed, is_finite, Vector};
+use crate::vector::{apply_rows, apply_rows_transposed, is_finite, pow2_factors, Vector};
 
 /// A shape `S` mapped by `x ↦ M x + t`.
 #[derive(Clone, Debug, PartialEq)]
@@ -118,7 +125,11 @@ impl<S, T: Real + nalgebra::RealField> Transformed<S, T, 3> {
 
 impl<S: Support<T, N>, T: Scalar, const N: usize> Support<T, N> for Transformed<S, T, N> {
     fn support(&self, dir: &Vector<T, N>) -> Vector<T, N> {
-        let local_dir = apply_rows_transposed(&self.rows, dir);
+        let mut local_dir = apply_rows_transposed(&self.rows, dir);
+        if !is_finite(&local_dir) {
+            let (s1, s2) = pow2_factors(std::iter::once(dir));
+            local_dir = apply_rows_transposed(&self.rows, &(dir * s1 * s2));
+        }
         let local = self.shape.support(&local_dir);
         apply_rows(&self.rows, &local) + &self.translation
     }
@@ -234,5 +245,24 @@ mod tests {
             Transformed::translation(&b, Vector::<f64, 2>::new(0.0, f64::NAN)),
             Err(Error::NonFinite { which: Which::Shape, ref what }) if what == "translation"
         ));
+    }
+
+    /// Before the guard, `Mᵀ d` overflowed to `(∞, −∞)` here and the hull
+    /// searched along it: the dot product of `(1, 1/4)` was `∞ − ∞ = NaN`,
+    /// that of `(1/2, 0)` was `∞`, and the image of `(1/2, 0)` came back,
+    /// while along the true direction `(1, −1)` the point `(1, 1/4)` is
+    /// farther (`3/4 > 1/2`).
+    #[test]
+    fn an_overflowing_local_direction_is_scaled_down() {
+        let p = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
+        let m = 2f64.powi(600);
+        let hull = crate::shape::ConvexHull::new(vec![p(0.5, 0.0), p(1.0, 0.25)]).unwrap();
+        let t = Transformed::new(hull, [p(m, 0.0), p(0.0, m)], p(0.0, 0.0)).unwrap();
+        let d = p(2f64.powi(500), -(2f64.powi(500)));
+        assert!(!is_finite(&apply_rows_transposed(t.rows(), &d)));
+        assert_eq!(t.support(&d), p(m, m / 4.0));
+        // Away from overflow nothing changes.
+        assert_eq!(t.support(&p(1.0, -1.0)), p(m, m / 4.0));
+        assert_eq!(t.support(&p(-1.0, 0.0)), p(m / 2.0, 0.0));
     }
 }
