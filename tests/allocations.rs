@@ -1,6 +1,6 @@
 //! No heap allocation per query in float mode: the boolean loop
-//! ([`gjk::boolean::gjk`], which runs the fixed-size path for `f64` in 2D
-//! and 3D, and the generic [`gjk::boolean::gjk_observed`]), the distance
+//! ([`gjk::boolean::gjk`], and [`gjk::boolean::gjk_observed`] with the
+//! observer `()`), the distance
 //! loop ([`gjk::distance::distance`], both sub-algorithms, cold and warm started) and the three-way query
 //! ([`gjk::verdict::contact`]) on `f64` hulls, in 2D and 3D, on
 //! intersecting, separated and touching pairs — the intersecting ones pass

@@ -1,6 +1,6 @@
 //! The spec suite: `spec/regions.toml` against the code, both ways.
 //!
-//! * every region variant in `src/region.rs` has a row, at least one case,
+//! * every region variant in `src/region/` has a row, at least one case,
 //!   and names tests that exist; every row names a variant;
 //! * every case is classified as its row says, in exact, f64 and f32 modes,
 //!   its `boundary` flag is true exactly when some sign test is zero, and a

@@ -16,7 +16,7 @@
 //!    positive multiple of `−v`); the oracle's facet and plane sides agree
 //!    with the region (face regions are outside their face, "above" is above,
 //!    2D-LINE-R2 is left of `AB`), and a kept 3D triangle is wound with the
-//!    origin in front of it (the winding convention of `src/simplex.rs`);
+//!    origin in front of it (the winding convention of `src/simplex/mod.rs`);
 //! 4. along a run of the loop, the distance from the simplex to the origin
 //!    strictly decreases;
 //! 5. a reported intersection is confirmed by the oracle's LP; a reported
@@ -188,7 +188,7 @@ fn check_simplex<T: Exact, const N: usize>(pts: &[Vector<T, N>]) -> Region {
             .all(|(di, vi)| di.clone() * vv.clone() == vi.clone() * dv.clone());
         assert!(parallel, "{}: d is not a multiple of −v", here());
     }
-    // The 3D winding convention (src/simplex.rs): a kept triangle [X, Y, Z]
+    // The 3D winding convention (src/simplex/mod.rs): a kept triangle [X, Y, Z]
     // has the origin on the side of (Y − X) × (Z − X), strictly (it is off
     // the plane in a face region), and the direction is that normal.
     if N == 3 && kept.len() == 3 {

@@ -89,7 +89,7 @@ pub mod simplex;
 use std::fmt;
 
 use crate::distance::{distance, DistanceOptions, DistanceOutcome};
-use crate::error::Error;
+use crate::error::{Error, Which};
 use crate::exact::{exact_query, ExactAnswer, ExactOptions};
 use crate::filtered::PointSet;
 use crate::relation::NoVerdict;
@@ -446,8 +446,10 @@ fn exact_relation<const N: usize>(
         return Ok((interval_relation(a, b), 0));
     }
     // Every finite double is a rational (the hulls hold finite points only).
-    let sa = PointSet::from_f64(a.to_vec()).map_err(|e| failed(e.to_string()))?;
-    let sb = PointSet::from_f64(b.to_vec()).map_err(|e| failed(e.to_string()))?;
+    let sa =
+        PointSet::from_f64(a.to_vec()).map_err(|e| failed(e.in_shape(Which::A).to_string()))?;
+    let sb =
+        PointSet::from_f64(b.to_vec()).map_err(|e| failed(e.in_shape(Which::B).to_string()))?;
     let exact_opts = ExactOptions {
         max_iterations: opts.max_iterations,
         fallback: true,

@@ -251,7 +251,7 @@ mod tests {
     fn an_overflowing_neighbour_does_not_end_the_climb_on_a_wrong_vertex() {
         let p = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
         let e = |k: i32| 2f64.powi(k);
-        let points = vec![
+        let points = [
             p(e(520), 0.0),
             p(0.0, e(520)),
             p(e(530), 31.0 * e(525)),

@@ -20,7 +20,7 @@ use crate::scalar::Scalar;
 use crate::shape::hull::first_max;
 use crate::shape::{require_finite, Support};
 use crate::tolerance::max_coordinate;
-use crate::vector::Vector;
+use crate::vector::{is_finite, Vector};
 
 /// A line segment (a point when both ends coincide).
 #[derive(Clone, Debug, PartialEq)]
@@ -64,11 +64,15 @@ impl<T: Scalar, const N: usize> Support<T, N> for Segment<T, N> {
             .clone()
     }
 
-    /// The midpoint, as `a/2 + b/2`: the same value as `(a + b)/2` (halving
-    /// is exact and commutes with rounding) except that it cannot overflow.
+    /// The midpoint `(a + b)/2`; where `a + b` overflows, `a/2 + b/2`.
     fn centre_hint(&self) -> Option<Vector<T, N>> {
         let half = T::pow2(-1);
-        Some(self.a() * half.clone() + self.b() * half)
+        let sum = self.a() + self.b();
+        if is_finite(&sum) {
+            Some(sum * half)
+        } else {
+            Some(self.a() * half.clone() + self.b() * half)
+        }
     }
 }
 
@@ -115,7 +119,7 @@ mod tests {
 
     /// Before the guard, `b · d` was computed as `∞ − ∞ = NaN` here, the
     /// comparison `NaN > a · d` failed, and the support map returned `a`,
-    /// whose true dot product is `−2¹⁰⁰⁰` against `b`'s `+2¹⁰⁶⁰`: a wrong
+    /// whose true dot product is `−2⁵⁰⁰` against `b`'s `+2¹⁰⁶⁰`: a wrong
     /// support point for finite input, so a wrong verdict. Every coordinate
     /// and the direction are finite doubles.
     #[test]

@@ -128,7 +128,10 @@ impl<S: Support<T, N>, T: Scalar, const N: usize> Support<T, N> for Transformed<
         let mut local_dir = apply_rows_transposed(&self.rows, dir);
         if !is_finite(&local_dir) {
             let (s1, s2) = pow2_factors(std::iter::once(dir));
-            local_dir = apply_rows_transposed(&self.rows, &(dir * s1 * s2));
+            // Only scaling down can help (`d` already has finite entries).
+            if (s1.clone() * s2.clone()).to_f64() < 1.0 {
+                local_dir = apply_rows_transposed(&self.rows, &(dir * s1 * s2));
+            }
         }
         let local = self.shape.support(&local_dir);
         apply_rows(&self.rows, &local) + &self.translation
@@ -248,21 +251,26 @@ mod tests {
     }
 
     /// Before the guard, `Mᵀ d` overflowed to `(∞, −∞)` here and the hull
-    /// searched along it: the dot product of `(1, 1/4)` was `∞ − ∞ = NaN`,
-    /// that of `(1/2, 0)` was `∞`, and the image of `(1/2, 0)` came back,
-    /// while along the true direction `(1, −1)` the point `(1, 1/4)` is
-    /// farther (`3/4 > 1/2`).
+    /// searched along it: both dot products were `NaN` (`∞ − ∞`, and
+    /// `0 · (−∞)`), so the scan kept the first point, `(1/2, 0)`, while along
+    /// the true direction `(1, −1)` the point `(1, 1/4)` is farther
+    /// (`3/4 > 1/2`). Both orders of the points are tried.
     #[test]
     fn an_overflowing_local_direction_is_scaled_down() {
         let p = |x: f64, y: f64| Vector::<f64, 2>::new(x, y);
         let m = 2f64.powi(600);
-        let hull = crate::shape::ConvexHull::new(vec![p(0.5, 0.0), p(1.0, 0.25)]).unwrap();
-        let t = Transformed::new(hull, [p(m, 0.0), p(0.0, m)], p(0.0, 0.0)).unwrap();
         let d = p(2f64.powi(500), -(2f64.powi(500)));
-        assert!(!is_finite(&apply_rows_transposed(t.rows(), &d)));
-        assert_eq!(t.support(&d), p(m, m / 4.0));
-        // Away from overflow nothing changes.
-        assert_eq!(t.support(&p(1.0, -1.0)), p(m, m / 4.0));
-        assert_eq!(t.support(&p(-1.0, 0.0)), p(m / 2.0, 0.0));
+        for points in [
+            vec![p(0.5, 0.0), p(1.0, 0.25)],
+            vec![p(1.0, 0.25), p(0.5, 0.0)],
+        ] {
+            let hull = crate::shape::ConvexHull::new(points).unwrap();
+            let t = Transformed::new(hull, [p(m, 0.0), p(0.0, m)], p(0.0, 0.0)).unwrap();
+            assert!(!is_finite(&apply_rows_transposed(t.rows(), &d)));
+            assert_eq!(t.support(&d), p(m, m / 4.0));
+            // Away from overflow nothing changes.
+            assert_eq!(t.support(&p(1.0, -1.0)), p(m, m / 4.0));
+            assert_eq!(t.support(&p(-1.0, 0.0)), p(m / 2.0, 0.0));
+        }
     }
 }

@@ -29,7 +29,7 @@ use gjk::certified::{certify, CertifiedOptions};
 use gjk::exact::{exact_query, ExactAnswer, ExactOptions};
 use gjk::filtered::PointSet;
 use gjk::shape::ConvexHull;
-use gjk::{Rational, Relation, Vector};
+use gjk::{Rational, Relation, Vector, Which};
 use gjk_gen::exact_rows;
 use gjk_oracle::PenetrationDepth;
 use num_traits::Zero;
@@ -172,8 +172,8 @@ fn check<const N: usize>(d: &Diff) {
     };
     if let (Some(fa), Some(fb)) = (doubles(&ra), doubles(&rb)) {
         let (ha, hb) = (
-            ConvexHull::new(fa).unwrap_or_else(|e| fail(e.to_string())),
-            ConvexHull::new(fb).unwrap_or_else(|e| fail(e.to_string())),
+            ConvexHull::new(fa).unwrap_or_else(|e| fail(e.in_shape(Which::A).to_string())),
+            ConvexHull::new(fb).unwrap_or_else(|e| fail(e.in_shape(Which::B).to_string())),
         );
         if let Ok(c) = certify(&ha, &hb, &CertifiedOptions::default()) {
             if c.verdict != relation {

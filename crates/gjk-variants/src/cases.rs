@@ -11,6 +11,7 @@ use gjk::scalar::{FromRational, Rational};
 use gjk::shape::ConvexHull;
 use gjk::trace::kept_letters;
 use gjk::trace::vector_text;
+use gjk::Which;
 use gjk_case::Case;
 
 /// The arithmetic a variant runs in.
@@ -143,8 +144,8 @@ fn run_on<T: SeedScalar + FromRational, const N: usize>(
         ));
     }
     let (a, b) = case.points::<T, N>().map_err(|e| e.to_string())?;
-    let a = ConvexHull::new(a).map_err(|e| e.to_string())?;
-    let b = ConvexHull::new(b).map_err(|e| e.to_string())?;
+    let a = ConvexHull::new(a).map_err(|e| e.in_shape(Which::A).to_string())?;
+    let b = ConvexHull::new(b).map_err(|e| e.in_shape(Which::B).to_string())?;
     run(variant, &a, &b, opts).map_err(|e| e.to_string())
 }
 

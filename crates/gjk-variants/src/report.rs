@@ -56,6 +56,7 @@ use gjk::boolean::{gjk, Options};
 use gjk::region::Region;
 use gjk::scalar::Rational;
 use gjk::shape::ConvexHull;
+use gjk::Which;
 use gjk_case::{rational_to_json_string, Case};
 use gjk_gen::{build, case_params, Family, FamilyChoice, GenError};
 use gjk_oracle::{self as oracle, Relation};
@@ -600,8 +601,8 @@ fn reference_line(case: &Case, dim: usize) -> Result<String, ReportError> {
         let (a, b) = case
             .points::<Rational, N>()
             .map_err(|e| err(e.to_string()))?;
-        let a = ConvexHull::new(a).map_err(|e| err(e.to_string()))?;
-        let b = ConvexHull::new(b).map_err(|e| err(e.to_string()))?;
+        let a = ConvexHull::new(a).map_err(|e| err(e.in_shape(Which::A).to_string()))?;
+        let b = ConvexHull::new(b).map_err(|e| err(e.in_shape(Which::B).to_string()))?;
         let r = gjk(&a, &b, &Options::default()).map_err(|e| err(e.to_string()))?;
         let c = gjk::verdict::by_boolean_loop(&a, &b, &Options::default())
             .map_err(|e| err(e.to_string()))?;

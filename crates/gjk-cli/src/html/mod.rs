@@ -130,7 +130,7 @@ fn page(title: &str, data: &Value) -> String {
 /// points) and its edges, as pairs of indices into them.
 fn wireframe<T: Scalar, const N: usize>(points: Vec<Vector<T, N>>) -> Result<Value, String> {
     // These points were checked when the query's hulls were built.
-    let hull = ConvexHull::new(points).map_err(|e| e.to_string())?;
+    let hull = ConvexHull::new(points).map_err(|e| e.in_shape(gjk::Which::Query).to_string())?;
     let hull = ClimbingHull::from_hull(hull);
     let vertices: Vec<usize> = hull
         .vertices()
