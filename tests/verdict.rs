@@ -647,8 +647,8 @@ fn f32_cloud<const N: usize>(points: &[[f64; N]], s: f64) -> Cloud<f32, N> {
 }
 
 /// The boolean loop stops with `NoProgress` on `a`, `b` (default options),
-/// and both of its implementations report the same; returns its support
-/// calls.
+/// and `gjk_observed` with the observer `()` reports the same; returns its
+/// support calls.
 fn stops_without_progress<const N: usize>(a: &Cloud<f32, N>, b: &Cloud<f32, N>) -> usize {
     use gjk::boolean::{gjk, gjk_observed, Outcome};
     use gjk::NoVerdict;
@@ -821,4 +821,37 @@ fn f32_gap_beyond_the_band_is_proved_by_the_exact_closest_point() {
 
 fn exact_f64(x: f64) -> Rational {
     Rational::from_float(x).unwrap()
+}
+
+/// Found by a ten-minute `diff_3d` campaign on `b7edafb`
+/// (`fuzz/crashes/diff_3d/crash-ffbe3c42…`): `f32` hulls at scale `2⁴⁹`,
+/// coordinates up to about `2⁶⁴`, so the square of an edge vector reaches
+/// the top of `f32`'s range. The three-way query went on by the descent,
+/// whose orthogonal basis kept the raw edge vectors: `qᵢ · qᵢ` overflowed,
+/// the next search direction was NaN, and the query failed with "initial
+/// direction is not finite". The basis is now kept scaled by powers of two.
+#[test]
+fn f32_descent_at_the_top_of_the_range_keeps_its_basis_finite() {
+    let s = 2f64.powi(49);
+    let a = f32_cloud(
+        &[
+            [-1.0, 0.0, 23296.0],
+            [15.0, 3931.0, 16746.0],
+            [0.0, 0.0, -22016.0],
+            [12.0, 16640.0, 0.0],
+        ],
+        s,
+    );
+    let b = f32_cloud(&[[255.0, 0.0, 0.0], [0.0, 0.0, 0.0]], s);
+    // Exactly: separated by about 8.7·10¹⁴, inside the touching band
+    // `2048 u · scale` ≈ 1.6·10¹⁵ (`scale` ≈ 1.3·10¹⁹).
+    let v = by_boolean_loop(&a, &b, &Options::default()).unwrap();
+    assert!(
+        matches!(
+            v.verdict,
+            Verdict::Touching { .. } | Verdict::Separated { .. }
+        ),
+        "{:?}",
+        v.verdict
+    );
 }

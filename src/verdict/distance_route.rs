@@ -94,7 +94,7 @@ use crate::simplex::{Simplex, Vertex};
 use crate::tolerance::TOUCH_BAND_FACTOR;
 
 use super::{Separation, Verdict, VerdictReport};
-use crate::vector::{dot, is_zero, Vector};
+use crate::vector::{dot, is_zero, pow2_factors, Vector};
 
 /// The three-way verdict by the distance loop (see the module docs), in any
 /// dimension `1 ≤ N ≤ 15`. Errors as [`crate::distance::distance`].
@@ -344,7 +344,14 @@ where
         for g in &face[1..] {
             let e = project(&(&g.w - &face[0].w), &q);
             if !is_zero(&e) {
-                q.push(e);
+                // Only the direction of `qᵢ` matters, so it is kept scaled
+                // to a largest coordinate in `[1, 2)` (float modes; a power
+                // of two: exact, and `project` gives the same bits as on the
+                // unscaled vector): `qᵢ · qᵢ` neither overflows nor
+                // underflows, where coordinates near `√max` (`f32`: about
+                // `2⁶⁴`) made it infinite and the next direction NaN.
+                let (s1, s2) = pow2_factors(std::iter::once(&e));
+                q.push(if T::EXACT { e } else { e * s1 * s2 });
             }
         }
         if q.len() >= N {
