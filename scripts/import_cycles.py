@@ -5,8 +5,9 @@
     scripts/import_cycles.py --graph    # also print every module's imports
 
 Reads every `.rs` file under `src/` (each file is a module: `src/a.rs` and
-`src/a/mod.rs` are `a`, `src/a/b.rs` is `a::b`), drops its unit tests (from
-`#[cfg(test)]` on), and collects the modules its code names: `crate::x::y`
+`src/a/mod.rs` are `a`, `src/a/b.rs` is `a::b`), and collects the modules
+its code and its unit tests (the inline `#[cfg(test)] mod tests`, whose
+`super` is the file's own module) name: `crate::x::y`
 paths (in `use` lines or inline), `super::` and `self::` paths, resolved to
 the longest module path that exists. A parent naming its own parts (`mod x;
 pub use x::X;`) is the module tree, not an import; a child's use of its
@@ -35,10 +36,11 @@ def module_of(path):
 
 
 def code_of(text):
-    """The file's text up to its unit tests, without comments."""
+    """The file's text without comments, its inline unit tests' `super::`
+    read as `self::` (their parent is the file's own module)."""
     cut = re.search(r"^#\[cfg\(test\)\]", text, re.M)
     if cut:
-        text = text[: cut.start()]
+        text = text[: cut.start()] + re.sub(r"\bsuper::", "self::", text[cut.start():])
     text = re.sub(r"//[^\n]*", "", text)
     return text
 

@@ -279,4 +279,35 @@ mod tests {
         );
         assert!(ConvexHull::<f64, 2>::from_rows(&[vec![1.0, 2.0]]).is_ok());
     }
+
+    /// The error vocabulary's `Which::Shape` and `Error::in_shape`, on the
+    /// constructor most callers use.
+    #[test]
+    fn a_constructor_names_the_shape_and_the_caller_names_it_a_or_b() {
+        let bad = vec![Vector::<f64, 2>::new(0.0, f64::NAN)];
+        let e = ConvexHull::new(bad).unwrap_err();
+        let what = "point 0".to_string();
+        assert_eq!(
+            e,
+            Error::NonFinite {
+                which: Which::Shape,
+                what: what.clone()
+            }
+        );
+        assert_eq!(e.to_string(), "shape: point 0 is not finite");
+        let named = e.in_shape(Which::B);
+        assert_eq!(
+            named,
+            Error::NonFinite {
+                which: Which::B,
+                what
+            }
+        );
+        assert_eq!(named.to_string(), "shape b: point 0 is not finite");
+        // Only a constructor's `Shape` is renamed.
+        let e = Error::EmptyPointSet { which: Which::A };
+        assert_eq!(e.clone().in_shape(Which::B), e);
+        let e = Error::Overflow { iteration: 3 };
+        assert_eq!(e.clone().in_shape(Which::A), e);
+    }
 }
