@@ -9,7 +9,9 @@ derivations and code; the `#[cfg(test)]` module at the end is not on the
 path). The paths follow one query from the call to the answer, in reading
 order; what a reader looks up only when a name is met (the scalar traits,
 vector products, the answer and error vocabulary: `relation.rs`,
-`error.rs`) is listed after each path, not counted.
+`error.rs`; the catalogue of region names, one variant per spec ID with its
+seeds, as spec/README.md's table lists them: `region/point.rs`,
+`region/space.rs`) is listed after each path, not counted.
 """
 
 import re
@@ -31,9 +33,8 @@ PATHS = {
         ("src/classify/segment.rs", "3D-LINE-*"),
         ("src/classify/triangle.rs", "3D-TRI-*"),
         ("src/classify/tetrahedron.rs", "3D-TET-*"),
-        ("src/region/mod.rs", "the region vocabulary: the rule, the kinds, the point"),
-        ("src/region/space.rs", "the 3D region names, one variant per spec ID"),
-    ], ["src/scalar.rs", "src/vector.rs", "src/tolerance.rs", "src/error.rs", "src/relation.rs", "src/simplex/storage.rs", "src/region/catalogue.rs"]),
+        ("src/region/mod.rs", "the region vocabulary: the rule, the kinds"),
+    ], ["src/scalar.rs", "src/vector.rs", "src/tolerance.rs", "src/error.rs", "src/relation.rs", "src/simplex/storage.rs", "src/region/point.rs", "src/region/space.rs", "src/region/catalogue.rs"]),
     "distance query: gjk::distance in any dimension": (2000, [
         ("src/distance/mod.rs", "the loop, its stop rule and accuracy"),
         ("src/shape/hull.rs", "the support map of a hull"),

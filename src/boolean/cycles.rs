@@ -1,22 +1,20 @@
-//! The boolean loop's state after a pass, the simplex kept and the next
-//! direction, decides every later pass: the loop is a map on that state.
-//! In exact arithmetic the distance of the simplex from the origin falls
-//! strictly, so no state comes back; in float arithmetic one can (rounding,
-//! or a support map that breaks its contract), and then the loop repeats the
-//! same passes until its cap. A state seen again is therefore a cycle, and
-//! the loop stops there with [`NoVerdict::NoProgress`](crate::NoVerdict).
-//! This takes the support map to be a function of the direction, as the
-//! [`Support`](crate::Support) contract asks; one that answers the same
-//! direction differently on a second call (or `+0.0` and `−0.0`, which
-//! compare equal, differently) can end the loop here early.
+//! The state after a pass (the simplex kept, the next direction) decides
+//! every later pass. In exact arithmetic the simplex's distance from the
+//! origin falls strictly, so no state comes back; in float arithmetic one
+//! can (rounding, or a support map that breaks its contract), and the loop
+//! would repeat the same passes until its cap. So a state seen again ends
+//! the loop with [`NoVerdict::NoProgress`](crate::NoVerdict). This takes the
+//! support map to be a function of the direction, as the
+//! [`Support`](crate::Support) contract asks; one that answers a direction
+//! differently on a second call (or `+0.0` and `−0.0` differently) can end
+//! the loop here early.
 //!
-//! The loops compare each pass's state with the one before it (a cycle of
-//! one pass), and with a state saved after passes 1, 2, 4, 8, … (Brent's
-//! cycle detection): a cycle of `L` passes entered after pass `μ` is caught
-//! by pass `2^⌈log₂ max(μ + 1, L)⌉ + L ≤ 2 · max(μ + 1, L) + L`, for one
-//! comparison per pass (the directions first, which almost always differ)
-//! and a copy of the state only after passes that are powers of two. No
-//! allocation.
+//! Each pass's state is compared with the one before it (a cycle of one
+//! pass) and with a state saved after passes 1, 2, 4, 8, … (Brent): a cycle
+//! of `L` passes entered after pass `μ` is caught by pass
+//! `2^⌈log₂ max(μ + 1, L)⌉ + L ≤ 2 · max(μ + 1, L) + L`, for one comparison
+//! per pass (directions first, which almost always differ) and a copy only
+//! after powers of two. No allocation.
 
 use crate::scalar::Scalar;
 use crate::simplex::{Simplex, Vertex};

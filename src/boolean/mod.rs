@@ -15,88 +15,69 @@
 //!     W ← kept;  d ← d'
 //! ```
 //!
-//! # Semantics: closed sets
+//! # Touching and ties
 //!
-//! [`Outcome::Intersecting`] means the closed shapes share a point: the
-//! origin lies in the closed simplex, a subset of `A − B`. So shapes that
-//! touch at a vertex, an edge or a face *intersect*. The seeds' other
-//! convention (seed 001: touching is not colliding) is offered by
-//! [`crate::verdict`](mod@crate::verdict) as [`crate::verdict::penetrates`].
-//!
-//! # Tie-breaking, per branch
-//!
-//! * **Support test: `w · d < 0` separates; `w · d = 0` goes on.** Seeds 001
-//!   and 002 stop on `≤ 0` and seed 004 on `≤ 0` too (`!(dot > 0)`); with
-//!   `w · d = 0` the support plane passes through the origin, which may still
-//!   be a point of `A − B` (touching), so stopping would misreport touching
-//!   shapes. `w · d < 0` is a proof: every point `x` of `A − B` has
-//!   `x · d ≤ w · d < 0`, so `max_A a·d < min_B b·d`.
-//! * **Region tests**: the smallest feature containing the closest point
-//!   wins (see [`crate::region`]): a vertex beats an edge, an edge beats a
-//!   face, and the closed simplex contains the origin on its boundary.
+//! * **Closed sets.** [`Outcome::Intersecting`] means the closed shapes share
+//!   a point (the origin lies in the closed simplex, a subset of `A − B`), so
+//!   touching shapes intersect; seed 001's "touching is not colliding" is
+//!   [`crate::verdict::penetrates`].
+//! * **Support test: `w · d < 0` separates; `w · d = 0` goes on.** Seeds
+//!   001, 002 and 004 stop on `≤ 0`, which misreports touching shapes: with
+//!   `w · d = 0` the origin may still be a point of `A − B`. `w · d < 0` is a
+//!   proof: every `x` of `A − B` has `x · d ≤ w · d < 0`, so
+//!   `max_A a·d < min_B b·d`.
+//! * **Regions**: the smallest feature containing the closest point wins
+//!   ([`crate::region`]), and a boundary of the simplex contains the origin.
 //!
 //! # Termination (exact arithmetic)
 //!
 //! Let `v` be the point of the kept simplex closest to the origin. The
-//! classifier returns `d = λ(O − v)` with `λ > 0`, and `d` is orthogonal to
-//! the kept feature, so every point `x` of its affine hull has
+//! classifier returns `d = λ(O − v)` with `λ > 0`, orthogonal to the kept
+//! feature, so every point `x` of its affine hull has
 //! `x · d = v · d = −λ|v|² < 0`. The loop adds `w` only if `w · d ≥ 0`, hence:
 //!
 //! 1. `w` is not in the affine hull of the kept feature: **the simplex is
 //!    never degenerate** (no `…-DEG` region is reachable);
-//! 2. `v · (v − w) = |v|² + (w · d)/λ > 0`, so points of the segment `[v, w]`
-//!    near `v` are closer to `O` than `v`: **the distance strictly
-//!    decreases**, and no simplex is ever visited twice;
-//! 3. consequently the closest point of the new simplex lies on a feature
-//!    that contains `w`: the regions of the older vertices are unreachable
-//!    (the seeds' "not possible" cases; the seeds' own loops, whose
-//!    directions are not always `O − v`, do meet some of them:
-//!    `spec/README.md`, "The seeds' loops").
+//! 2. `v · (v − w) = |v|² + (w · d)/λ > 0`, so points of `[v, w]` near `v`
+//!    are closer to `O` than `v`: **the distance strictly decreases**, and no
+//!    simplex is visited twice;
+//! 3. so the closest point of the new simplex lies on a feature that
+//!    contains `w`: the older vertices' regions are unreachable (the seeds'
+//!    "not possible" cases; the seeds' own loops, whose directions are not
+//!    always `O − v`, meet some: `spec/README.md`, "The seeds' loops").
 //!
-//! For polytopes the support map returns one of finitely many points
-//! (contract item 4 of [`crate::shape`]: vertices, or sums and images of
-//! vertices), so the loop ends after finitely many steps with `Intersecting` (`v = O`) or
-//! `Separated`. (If `O ∉ A − B` then at the closest point `v*` of `A − B`,
+//! A polytope's support map returns one of finitely many points (contract
+//! item 4 of [`crate::shape`]), so the loop ends with `Intersecting`
+//! (`v = O`) or `Separated` (at the closest point `v*` of `A − B`,
 //! `max x · (−v*) = −|v*|² < 0`, so the support test fires there at the
-//! latest.)
+//! latest).
 //!
-//! # The iteration cap
+//! # When there is no verdict
 //!
-//! Floats break the argument above (rounding can make the distance grow and
-//! the loop cycle), curved shapes that touch make it converge only in the
-//! limit, and a user's support map may not honour its contract. So the loop
-//! counts support calls and stops at [`Options::max_iterations`] (default
-//! [`DEFAULT_MAX_ITERATIONS`]). Reaching it is reported as
-//! [`Outcome::NoVerdict`], **never** as separated (the failure of
-//! flexible-collision-library/fcl #366 and of parry's fallback axis). Seed
-//! 001's cap of 20 is far too low for curved shapes near contact, whose
-//! convergence is only linear; 256 is well above what converging queries
-//! need on the benchmark sets and still bounds a pathological query.
+//! Rounding breaks the argument above (the distance can grow and the loop
+//! cycle), curved shapes that touch converge only in the limit, and a user's
+//! support map may break its contract. So:
 //!
-//! A pass that ends in a state (simplex kept, next direction) the loop was
-//! in before would be repeated, with the passes between, until the cap.
-//! That is a cycle, reachable only by rounding or a support map that breaks
-//! its contract (the distance decreases strictly in exact arithmetic), and
-//! the loop stops there with [`NoVerdict::NoProgress`]; the three-way
-//! verdict then goes on by the distance loop
-//! ([`crate::verdict::by_boolean_loop`]). A cycle of one pass is caught at
-//! once, a longer one by Brent's method within about twice its length and
-//! lead-in (`boolean/cycles.rs`).
-//!
-//! # Float mode: containment is checked
-//!
-//! Before the loop reports `Intersecting` in float mode, the closest point
-//! of the closed simplex is recomputed by the distance sub-algorithm: see
-//! `boolean/containment.rs`.
-//!
-//! # Degenerate directions (seeds 000 and 001)
+//! * the loop stops after [`Options::max_iterations`] support calls (default
+//!   [`DEFAULT_MAX_ITERATIONS`]: seed 001's 20 is far too few for curved
+//!   shapes near contact, whose convergence is linear) and reports
+//!   [`Outcome::NoVerdict`], **never** separated (the failure of
+//!   flexible-collision-library/fcl #366 and of parry's fallback axis);
+//! * a pass that ends in a state (simplex kept, next direction) seen before
+//!   would repeat until the cap: the loop stops with
+//!   [`NoVerdict::NoProgress`] (a cycle of one pass at once, a longer one by
+//!   Brent's method within about twice its length and lead-in:
+//!   `boolean/cycles.rs`), and the three-way verdict goes on by the distance
+//!   loop ([`crate::verdict::by_boolean_loop`]);
+//! * in float mode, before reporting `Intersecting`, the closest point of the
+//!   closed simplex is recomputed by the distance sub-algorithm
+//!   (`boolean/containment.rs`).
 //!
 //! Seed 001 retries with `(0, 1, 0)` when the first support point is the
-//! origin; seed 000 invents a perpendicular when the origin lies on the line.
-//! Both are cases where the origin is *in* the current simplex, so here they
-//! end the query as `Intersecting` (regions `PT-O`, `…-LINE-ON`), in every
-//! dimension. A zero search direction can therefore only come from rounding
-//! (float mode), and is reported as non-convergence.
+//! origin, and seed 000 invents a perpendicular when the origin is on the
+//! line: the origin is *in* the simplex there, so here they end the query as
+//! `Intersecting` (`PT-O`, `…-LINE-ON`). A zero direction can then only come
+//! from rounding, and is reported as non-convergence.
 
 mod containment;
 mod cycles;
@@ -105,9 +86,8 @@ mod slots;
 
 pub use observe::{Observer, Step};
 
-use crate::classify::{classify, classify_points, unsupported};
 use crate::error::Error;
-use crate::region::{Region, RegionKind};
+use crate::region::{Region, RegionKind, Tet3Region};
 use crate::relation::NoVerdict;
 use crate::scalar::Scalar;
 use crate::shape::Support;
@@ -198,10 +178,8 @@ pub struct Report<T: Scalar, const N: usize> {
 }
 
 /// The boolean query with the default [`Options`]: `Ok(true)` if the closed
-/// shapes share a point (touching counts), `Ok(false)` if they are disjoint.
-///
-/// Non-convergence (float mode only, see the module docs) is returned as
-/// [`Error::NoVerdict`].
+/// shapes share a point (touching counts), `Ok(false)` if they are disjoint,
+/// [`Error::NoVerdict`] without a verdict (float mode only).
 pub fn intersects<T, const N: usize, A, B>(a: &A, b: &B) -> Result<bool, Error>
 where
     T: Scalar,
@@ -248,6 +226,12 @@ where
     let mut cycles = Cycles::new();
     for iteration in 0..opts.max_iterations {
         let iterations = iteration + 1;
+        let report = |outcome| {
+            Ok(Report {
+                outcome,
+                iterations,
+            })
+        };
         // w ← s_A(d) − s_B(−d)
         let w = support_vertex(a, b, &d, iteration)?;
         let progress = dot(&w.w, &d);
@@ -260,107 +244,83 @@ where
                 let kept = w_set.simplex();
                 observer.step(Step::separating(iteration, &d, &w, progress, &kept));
             }
-            let outcome = Outcome::Separated {
+            return report(Outcome::Separated {
                 axis: d,
                 support: w,
-            };
-            return Ok(Report {
-                outcome,
-                iterations,
             });
         }
         // W ← [w] ++ W
         if w_set.is_full() {
             // Only a classifier bug could leave a full simplex: say so.
-            let reason = NoVerdict::Degenerate { region: FULL };
-            return Ok(no_verdict(reason, w_set.simplex(), d, iterations));
+            let region = Region::Tet3(Tet3Region::Degenerate);
+            let reason = NoVerdict::Degenerate { region };
+            return report(no_verdict(reason, &w_set, d));
         }
         let before = w_set.state();
-        let vertex = O::ENABLED.then(|| w.clone());
         w_set.push_front(w);
-        let grown = O::ENABLED.then(|| w_set.simplex());
+        let grown = w_set.state();
         // (region, kept, d') ← classify(W)
         let next = decide(&mut w_set)?;
-        if let (Some(vertex), Some(grown)) = (vertex, grown) {
-            let kept = w_set.simplex();
-            observer.step(next.step(iteration, &d, vertex, progress, grown, kept));
+        if O::ENABLED {
+            observer.step(next.step(iteration, &d, progress, &w_set, &grown));
         }
         let region = next.region;
         // Back at the pass's own simplex and direction, or at a state seen
-        // before (rounding, or a support map that breaks its contract):
-        // every later pass would repeat the passes since (`cycles.rs`).
+        // before: every later pass would repeat the passes since.
         let stalled = next.direction.as_ref().is_some_and(|next_d| {
             (next_d == &d && w_set.kept().eq(w_set.at(&before)))
                 || cycles.revisited(w_set.kept(), next_d)
         });
-        d = match (next.kind, next.direction) {
+        let reason = match (next.kind, next.direction) {
             // if region contains O: return Intersecting { W }
             (RegionKind::Contains, _) => {
-                let outcome = Outcome::Intersecting {
-                    simplex: w_set.simplex(),
-                    region,
-                };
-                return Ok(Report {
-                    outcome,
-                    iterations,
-                });
+                let simplex = w_set.simplex();
+                return report(Outcome::Intersecting { simplex, region });
             }
             // W ← kept;  d ← d'
             (RegionKind::Search, Some(d)) if !is_finite(&d) => {
                 return Err(Error::Overflow { iteration })
             }
-            (RegionKind::Search, Some(_)) if stalled => {
-                let reason = NoVerdict::NoProgress;
-                return Ok(no_verdict(reason, w_set.simplex(), d, iterations));
+            (RegionKind::Search, Some(_)) if stalled => NoVerdict::NoProgress,
+            (RegionKind::Search, Some(next_d)) if !is_zero(&next_d) => {
+                d = next_d;
+                continue;
             }
-            (RegionKind::Search, Some(d)) if !is_zero(&d) => d,
-            (RegionKind::Search, _) => {
-                let reason = NoVerdict::ZeroDirection { region };
-                return Ok(no_verdict(reason, w_set.simplex(), d, iterations));
-            }
-            (RegionKind::Degenerate, _) => {
-                let reason = NoVerdict::Degenerate { region };
-                return Ok(no_verdict(reason, w_set.simplex(), d, iterations));
-            }
+            (RegionKind::Search, _) => NoVerdict::ZeroDirection { region },
+            (RegionKind::Degenerate, _) => NoVerdict::Degenerate { region },
         };
+        return report(no_verdict(reason, &w_set, d));
     }
-    let reason = NoVerdict::IterationCap {
-        cap: opts.max_iterations,
-    };
-    Ok(no_verdict(reason, w_set.simplex(), d, opts.max_iterations))
+    let cap = opts.max_iterations;
+    let outcome = no_verdict(NoVerdict::IterationCap { cap }, &w_set, d);
+    Ok(Report {
+        outcome,
+        iterations: cap,
+    })
 }
 
-/// The region [`gjk_observed`] reports when a full simplex would grow (only
-/// a classifier bug could leave one).
-const FULL: Region = Region::Tet3(crate::region::Tet3Region::Degenerate);
-
-/// A report without a verdict, with the loop's state when it stopped.
+/// An outcome without a verdict, with the loop's state when it stopped.
 fn no_verdict<T: Scalar, const N: usize>(
     reason: NoVerdict,
-    simplex: Simplex<T, N>,
+    w_set: &Slots<T, N>,
     direction: Vector<T, N>,
-    iterations: usize,
-) -> Report<T, N> {
-    let outcome = Outcome::NoVerdict {
+) -> Outcome<T, N> {
+    let simplex = w_set.simplex();
+    let direction = Some(direction);
+    Outcome::NoVerdict {
         reason,
         simplex,
-        direction: Some(direction),
-    };
-    Report {
-        outcome,
-        iterations,
+        direction,
     }
 }
 
-/// What one pass decided for the grown simplex `W`: the classifier's
-/// region, and what the loop does next, which is the region's own except
-/// when the float containment check refutes a containing region (module
-/// docs, "Float mode: containment is checked"). The kept vertices are left
-/// in the loop's [`Slots`].
+/// What one pass decided for the grown simplex `W` (the kept vertices are
+/// left in the loop's [`Slots`]).
 struct Next<T: Scalar, const N: usize> {
     /// The classifier's region.
     region: Region,
-    /// What the loop does: stop (`Contains`), search on or give up.
+    /// What the loop does: the region's own kind, except where the float
+    /// containment check refutes a containing region.
     kind: RegionKind,
     /// The next search direction.
     direction: Option<Vector<T, N>>,
@@ -372,8 +332,7 @@ struct Next<T: Scalar, const N: usize> {
 /// direction there either, no verdict (`Degenerate`).
 #[inline(always)]
 fn decide<T: Scalar, const N: usize>(w_set: &mut Slots<T, N>) -> Result<Next<T, N>, Error> {
-    let (p, len) = w_set.scaled_points();
-    let c = classify_points(&p[..len]).ok_or_else(|| unsupported::<N>(len))?;
+    let c = w_set.classify()?;
     let mut next = Next {
         region: c.region,
         kind: c.region.kind(),
@@ -388,7 +347,7 @@ fn decide<T: Scalar, const N: usize>(w_set: &mut Slots<T, N>) -> Result<Next<T, 
     };
     let grown = w_set.state();
     w_set.keep_checked(&face);
-    let again = classify(&w_set.simplex())?;
+    let again = w_set.classify()?;
     match (again.region.kind(), &again.direction) {
         (RegionKind::Search, Some(d)) if is_finite(d) && !is_zero(d) => {
             w_set.keep(again.kept.iter());

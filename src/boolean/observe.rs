@@ -7,6 +7,7 @@ use crate::scalar::Scalar;
 use crate::simplex::{Simplex, Vertex};
 use crate::vector::Vector;
 
+use super::slots::{Slots, State};
 use super::Next;
 
 /// One pass of the loop, as an [`Observer`] sees it.
@@ -58,17 +59,22 @@ impl<T: Scalar, const N: usize> Observer<T, N> for Vec<Step<T, N>> {
 }
 
 impl<T: Scalar, const N: usize> Next<T, N> {
-    /// The [`Step`] of a pass that classified `grown`: the classifier's
-    /// region, with what the loop keeps (`kept`) and where it searches next.
+    /// The [`Step`] of a pass that classified the simplex `grown` of
+    /// `w_set` (newest vertex first): the classifier's region, with what the
+    /// loop keeps and where it searches next.
     pub(super) fn step(
         &self,
         iteration: usize,
         d: &Vector<T, N>,
-        vertex: Vertex<T, N>,
         progress: T,
-        grown: Simplex<T, N>,
-        kept: Simplex<T, N>,
+        w_set: &Slots<T, N>,
+        grown: &State,
     ) -> Step<T, N> {
+        // The vertices stay in their slots: `grown` still names them.
+        let vertex = w_set.at(grown).next().cloned();
+        let vertex = vertex.unwrap_or_else(|| Vertex::from_point(Vector::zeros()));
+        let grown = Simplex::from_vertices(w_set.at(grown).cloned()).unwrap_or_default();
+        let kept = w_set.simplex();
         Step {
             iteration,
             direction: d.clone(),

@@ -1,12 +1,12 @@
-//! The loop's simplex on fixed-size storage: the vertices stay in four
-//! slots and the simplex is the list of their slot numbers, newest first.
-//! Pushing a vertex and keeping a face move a few indices, not whole
-//! vertices; a [`Simplex`] is built only for a report, an observer or the
-//! rare refuted containment. Four slots hold every simplex the classifier
-//! takes (`N + 1 ≤ 4` for `N ≤ 3`; in other dimensions it refuses two
-//! points, [`crate::classify::classify`]). No allocation
-//! (`tests/allocations.rs`).
+//! The loop's simplex: the vertices stay in four slots and the simplex is
+//! the list of their slot numbers, newest first, so pushing a vertex and
+//! keeping a face move indices, not vertices. Four slots hold every simplex
+//! the classifier takes (`N ≤ 3`; in other dimensions it refuses two
+//! points). A [`Simplex`] is built only for a report or an observer. No
+//! allocation (`tests/allocations.rs`).
 
+use crate::classify::{classify_points, unsupported, Classification};
+use crate::error::Error;
 use crate::scalar::Scalar;
 use crate::simplex::{Simplex, Vertex};
 use crate::vector::{pow2_factors, Vector};
@@ -100,10 +100,11 @@ impl<T: Scalar, const N: usize> Slots<T, N> {
         (self.order, self.len) = state;
     }
 
-    /// The points scaled as [`crate::vector::normalized_points`] scales them
-    /// for the classifier (float modes: the same two powers of two, the same
+    /// The classifier on the simplex, scaled as [`crate::classify::classify`]
+    /// scales it (float modes: by the same two powers of two, the same
     /// products; exact mode: unscaled).
-    pub(super) fn scaled_points(&self) -> ([Vector<T, N>; SLOTS], usize) {
+    #[inline]
+    pub(super) fn classify(&self) -> Result<Classification<T, N>, Error> {
         let mut p: [Vector<T, N>; SLOTS] = std::array::from_fn(|_| Vector::zeros());
         for (x, v) in p.iter_mut().zip(self.kept()) {
             *x = v.w.clone();
@@ -114,7 +115,7 @@ impl<T: Scalar, const N: usize> Slots<T, N> {
                 *x = &*x * s1.clone() * s2.clone();
             }
         }
-        (p, self.len)
+        classify_points(&p[..self.len]).ok_or_else(|| unsupported::<N>(self.len))
     }
 
     /// The simplex, for a report, an observer or the containment check.

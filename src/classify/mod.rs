@@ -11,96 +11,77 @@
 //! Vertices newest first: `A = s[0]`, `B = s[1]`, `C = s[2]`, `D = s[3]`;
 //! `O` is the origin; `XY = Y − X`, `XO = −X`.
 //!
-//! # The tests (derivations; see `spec/README.md` for the per-region table)
+//! # The tests (derivations; `spec/README.md` has the per-region table)
 //!
 //! The classifier finds the smallest feature `F` of the simplex that contains
 //! the point `v` of the simplex closest to `O`. `v` is characterised by the
 //! optimality (KKT) condition `O − v ∈ N_F(v)`, the normal cone of the simplex
 //! at `v`. For each kind of feature that condition is a handful of signs:
 //!
-//! * **Vertex `X`** — `v = X` iff moving from `X` along any edge gets no
-//!   closer to `O`: `XY · XO ≤ 0` for every other vertex `Y`
+//! * **Vertex `X`**: `v = X` iff moving from `X` along any edge gets no
+//!   closer to `O`: `t_XY = XY · XO ≤ 0` for every other vertex `Y`
 //!   (Ericson, *Real-Time Collision Detection*, §5.1.5; seed 004's region 5;
 //!   seed 003's "closest point is a"). Closed: a tie goes to the vertex.
 //!
-//! * **Edge `XY`** — `v` lies strictly inside `XY` iff the projection
-//!   parameter `t = XY·XO / XY·XY` is in `(0, 1)`: `XY · XO > 0` and
-//!   `YX · YO > 0` (the seeds' `SameDirection(ab, ao)`). In addition `O` must
-//!   lie outside (or on) each face `XYZ` across the edge: with the in-face
-//!   edge normal pointing away from `Z`
+//! * **Edge `XY`**: `v` lies strictly inside `XY` iff the projection
+//!   parameter `t_XY / XY·XY` is in `(0, 1)`: `t_XY > 0` and `t_YX > 0` (the
+//!   seeds' `SameDirection(ab, ao)`). And `O` must lie outside (or on) each
+//!   face `XYZ` across the edge: with the in-face edge normal pointing away
+//!   from `Z`, `n_XY^Z = XY (XY·XZ) − XZ (XY·XY)` ( `= XY × (XY × XZ)` in
+//!   3D), the test is `s_XY^Z = n_XY^Z · XO ≥ 0` (seeds 000 and 002:
+//!   `cross(ab, ab_x_ac) · ao > 0`; seed 004: the perpendicular of `AB`
+//!   facing away from `C`). Since `n_XY^Z = −|XY|² (XZ)⊥`, this is the
+//!   normal-cone inequality `(O − v) · XZ ≤ 0`. The new direction is
+//!   `d = XO (XY·XY) − XY (XY·XO)`, the component of `XO` orthogonal to
+//!   `XY` times `|XY|²`: `(XY × XO) × XY` in 3D (seeds 000, 002, 003), seed
+//!   004's oriented perpendicular in 2D.
 //!
-//!   ```text
-//!   n_XY^Z = XY (XY·XZ) − XZ (XY·XY)        ( = XY × (XY × XZ) in 3D )
-//!   ```
-//!
-//!   the test is `s_XY^Z = n_XY^Z · XO ≥ 0` (seeds 000 and 002 write
-//!   `cross(ab, ab_x_ac) · ao > 0`; seed 004 writes the perpendicular of `AB`
-//!   facing away from `C`). Since `n_XY^Z = −|XY|² (XZ)⊥`, the condition is
-//!   the normal-cone inequality `(O − v) · XZ ≤ 0`.
-//!   The new direction is the component of `XO` orthogonal to `XY`,
-//!   `d = XO (XY·XY) − XY (XY·XO)`, which is `(XY × XO) × XY` (seeds 000,
-//!   002, 003) in 3D and seed 004's oriented perpendicular in 2D: `|XY|²` times
-//!   `O − v`.
-//!
-//! * **Face `XYZ` (3D)** — `v` lies strictly inside the face iff all three
-//!   in-face edge tests are negative, and `O` is strictly off its plane. For a
-//!   tetrahedron the face must also face `O`: with `n` the face normal
-//!   oriented away from the fourth vertex `W`, `n · XO > 0` (seed 000's
+//! * **Face `XYZ` (3D)**: `v` lies strictly inside the face iff its three
+//!   in-face edge tests are negative and `O` is strictly off its plane. In a
+//!   tetrahedron the face must also face `O`: `n · XO > 0` with `n` the face
+//!   normal oriented away from the fourth vertex (seed 000's
 //!   `dot(ab_x_ac, ao) > 0`). The direction is `n` oriented towards `O`.
 //!
-//! * **Containment** — tested before every region test, so that no vertex
-//!   or edge region ever has `v = O`: the closed segment contains `O` iff
-//!   `d = 0` for the edge and both slab tests are `≥ 0`; the closed 2D
-//!   triangle iff no edge test is positive; the closed 3D triangle iff that
-//!   and `n · AO = 0`; the closed tetrahedron iff no face test is positive.
+//! * **Containment**: the closed segment contains `O` iff the edge's `d = 0`
+//!   and both slab tests are `≥ 0`; the closed 2D triangle iff no edge test
+//!   is positive; the closed 3D triangle iff that and `n · AO = 0`; the
+//!   closed tetrahedron iff no face test is positive.
 //!
-//! * **Degenerate simplices** (repeated or affinely dependent vertices) are
-//!   tested first of all, before containment: `A = B` for a segment, a Gram
-//!   determinant `|AB|²|AC|² − (AB·AC)² ≤ 0` for a triangle (zero, or
-//!   negative by rounding), a zero `AB · (AC × AD)` for a tetrahedron. They are named `…-DEG`: the tests
+//! * **Degenerate simplices** (affinely dependent vertices): `A = B`, a Gram
+//!   determinant `|AB|²|AC|² − (AB·AC)² ≤ 0` (zero, or negative by
+//!   rounding), a zero `AB · (AC × AD)`. They are named `…-DEG`: the tests
 //!   above assume independent vertices (a collinear triangle's edge normals
-//!   are all zero, so "no edge test is positive" would hold wherever `O` is).
-//!   In exact arithmetic the GJK loop never builds one (see [`crate::boolean`]);
-//!   in float mode the loop stops with a non-convergence outcome instead of
-//!   guessing. Float rounding can also make the sign tests contradict each
-//!   other so that no region's conditions hold; that is reported the same
-//!   way.
+//!   are all zero, so "no edge test is positive" would hold anywhere). The
+//!   exact loop never builds one ([`crate::boolean`]); float mode stops with
+//!   no verdict instead of guessing, as it does when rounding makes the sign
+//!   tests contradict each other so that no region's conditions hold.
 //!
-//! The order, then: degenerate, containment, then the vertices and the
-//! edges (a 3D triangle tests its face before them, a tetrahedron its faces
-//! after them), newest first. Containment comes before the regions so that
-//! it wins where the origin is on the simplex's boundary (a vertex's
-//! conditions also hold at `O = A`); the other regions' conditions are
-//! written so that no two hold at once, and their order only decides which
-//! is checked first.
+//! The order: degenerate, containment (so that it wins where the origin is
+//! on the simplex's boundary: a vertex's conditions also hold at `O = A`),
+//! then the vertices and the edges newest first (a 3D triangle tests its face
+//! before them, a tetrahedron its faces after them). The other regions'
+//! conditions never hold two at once; their order only decides which is
+//! checked first.
 //!
 //! # Float mode: values below their own rounding error count as zero
 //!
-//! Before any test, float modes scale the simplex by a power of two so that
-//! its largest coordinate lies in `[1, 2)` ([`crate::vector::normalized`]):
-//! every test is a homogeneous polynomial, so no sign changes and no digit
-//! is rounded, but nothing overflows or underflows.
+//! Float modes first scale the simplex by a power of two so that its largest
+//! coordinate lies in `[1, 2)` ([`crate::vector::normalized`]): every test is
+//! homogeneous, so no sign changes, and nothing overflows or underflows.
 //!
 //! Two cubic quantities decide between "search on" and "the origin is on
-//! this feature": the edge direction `d` (of a segment, and of the edge a
-//! triangle or a tetrahedron keeps) and the height `(AB × AC) · AO` of a 3D
-//! triangle. Below [`crate::tolerance::NOISE_FACTOR`]` · u · m³` (`m` the
-//! largest coordinate magnitude; the bound is derived there) their sign is
-//! rounding noise and they count as zero: the origin lies on the feature up
-//! to rounding, which the loop checks before reporting it
-//! ([`crate::boolean`], "Float mode: containment is checked"). Without
-//! this, an origin exactly on an edge of the simplex (an ordinary event
-//! inside overlapping shapes) sends the search along a noise direction and
-//! the loop stalls. Exact mode has `u = 0` and is unaffected.
+//! this feature": the edge direction `d` and the height `(AB × AC) · AO` of
+//! a 3D triangle. Below [`crate::tolerance::NOISE_FACTOR`]` · u · m³` (`m`
+//! the largest coordinate magnitude; derived there) their sign is rounding
+//! noise and they count as zero; the loop checks such a containment before
+//! reporting it ([`crate::boolean`]). Without this, an origin exactly on an
+//! edge (an ordinary event inside overlapping shapes) sends the search along
+//! a noise direction and the loop stalls. Exact mode has `u = 0`.
 //!
-//! No other test is filtered: the slab and in-face edge tests, the 2D
-//! triangle's containment, the degenerate checks and the tetrahedron's face
-//! tests `outside(XYZ)` are used with the sign they are computed with. A
-//! face test within rounding of zero therefore decides by its computed
-//! sign: an origin just outside a face can be named `3D-TET-IN` (which the
-//! loop checks before reporting it, as above), and one on or just inside a
-//! face can be named that face's region, from which the loop searches on
-//! along the face's normal.
+//! Every other test is used with the sign it is computed with: an origin
+//! just outside a tetrahedron's face can be named `3D-TET-IN` (checked, as
+//! above), and one on or just inside a face can be named that face's
+//! region, from which the loop searches on along the face's normal.
 
 use crate::error::{Error, Which};
 use crate::region::{
@@ -113,20 +94,19 @@ use crate::vector::{cross2, cross3, dot, is_zero, normalized_points, reject, Vec
 
 mod plane;
 mod segment;
-mod sign_tests;
 mod signs;
+mod simplex;
 mod tetrahedron;
 mod triangle;
 
 use plane::*;
 use segment::*;
-pub use sign_tests::sign_tests;
 use signs::*;
+pub use simplex::{classify, sign_tests};
 use tetrahedron::*;
 use triangle::*;
 
-/// An edge region's classification, or the containing region when its
-/// direction is rounding noise (float mode only).
+/// An edge region, or the containing one if its direction is noise.
 #[inline]
 fn edge_or_contained<T: Scalar, const N: usize>(
     region: Region,
@@ -173,11 +153,6 @@ impl Kept {
         self.idx[..self.len as usize].iter().map(|&i| i as usize)
     }
 
-    /// The kept indices, in order.
-    pub fn indices(&self) -> Vec<usize> {
-        self.iter().collect()
-    }
-
     /// The number of kept vertices.
     pub fn len(&self) -> usize {
         self.len as usize
@@ -194,58 +169,23 @@ impl Kept {
 pub struct Classification<T: Scalar, const N: usize> {
     /// The region case.
     pub region: Region,
-    /// The vertices to keep (all of them for containing and degenerate regions).
+    /// The vertices to keep (all for containing and degenerate regions).
     pub kept: Kept,
-    /// The next search direction: a positive multiple of `O − v`, where `v` is
-    /// the point of the kept feature closest to the origin. `None` for
-    /// containing and degenerate regions.
+    /// `λ (O − v)`, `λ > 0`, `v` the kept feature's point closest to the
+    /// origin; `None` for containing and degenerate regions.
     pub direction: Option<Vector<T, N>>,
 }
 
-impl<T: Scalar, const N: usize> Classification<T, N> {
-    /// The simplex made of the kept vertices of `simplex`, in order.
-    pub fn apply(&self, simplex: &Simplex<T, N>) -> Simplex<T, N> {
-        // The classifier only returns valid, distinct indices.
-        let mut idx = [0usize; MAX_KEPT];
-        for (slot, i) in idx.iter_mut().zip(self.kept.iter()) {
-            *slot = i;
-        }
-        simplex
-            .select(&idx[..self.kept.len()])
-            .unwrap_or_else(|| simplex.clone())
-    }
-}
-
-/// Classifies `simplex` (newest vertex first).
-///
-/// A single point is classified in any dimension; larger simplices need
-/// `N = 2` (seed 004's regions) or `N = 3` (seeds 000–003).
-pub fn classify<T: Scalar, const N: usize>(
-    simplex: &Simplex<T, N>,
-) -> Result<Classification<T, N>, Error> {
-    // Float modes: scale by a power of two first (no sign changes, no
-    // rounding; see `vector::normalized`).
-    let Some(p) = normalized_points(simplex.points()) else {
-        // More than `MAX_POINTS` vertices: only possible for N ≥ 16.
-        return Err(Error::UnsupportedDimension {
-            dim: N,
-            supported: "2 and 3 (single points: any)",
-        });
-    };
-    classify_points(&p).ok_or_else(|| unsupported::<N>(p.len()))
-}
-
-/// [`classify`] of points already scaled as [`classify`] scales them
-/// ([`crate::vector::normalized_points`]), newest first: what the boolean
-/// loop calls on its own storage. `None` for a size or dimension the
-/// classifier does not take ([`unsupported`] says which).
+/// [`classify`] of points (newest first) already scaled as it scales them;
+/// `None` for a size or dimension it does not take ([`unsupported`]).
 #[inline]
 pub(crate) fn classify_points<T: Scalar, const N: usize>(
     p: &[Vector<T, N>],
 ) -> Option<Classification<T, N>> {
     match (N, p.len()) {
         (_, 1) => Some(classify_point(&p[0])),
-        (2, 2) | (3, 2) => Some(classify_line(p)),
+        (2, 2) => Some(classify_line2(p)),
+        (3, 2) => Some(classify_line3(p)),
         (2, 3) => Some(classify_tri2(p)),
         (3, 3) => Some(classify_tri3(p)),
         (3, 4) => Some(classify_tet3(p)),

@@ -1,7 +1,29 @@
-//! The 2D triangle (`2D-TRI-*`, seed 004's regions). The 2D segment shares
-//! the 3D one's tests (`classify/segment.rs`).
+//! The 2D segment (`2D-LINE-*`, whose cases it shares with the 3D one in
+//! `classify/segment.rs`) and the 2D triangle (`2D-TRI-*`), seed 004's
+//! regions.
 
 use super::*;
+
+/// `perp(AB) · AO = AB × AO` for a 2D segment (`perp(AB) = (−y, x)`):
+/// positive on the side of region 2, zero when `O` is on the line.
+pub(super) fn side<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> T {
+    cross2(&(&p[1] - &p[0]), &(-&p[0])).unwrap_or_else(T::zero)
+}
+
+/// 2D segment `AB` (seed 004's regions 1 to 4).
+pub(super) fn classify_line2<T: Scalar, const N: usize>(
+    p: &[Vector<T, N>],
+) -> Classification<T, N> {
+    use Line2Region::*;
+    match line_case(p) {
+        LineCase::Degenerate => stop(Region::Line2(Degenerate), 2),
+        LineCase::On => stop(Region::Line2(On), 2),
+        LineCase::A => found(Region::Line2(R1), &[0], -&p[0]),
+        LineCase::B => found(Region::Line2(R4), &[1], -&p[1]),
+        LineCase::Between(d) if side(p) > T::zero() => found(Region::Line2(R2), &[0, 1], d),
+        LineCase::Between(d) => found(Region::Line2(R3), &[0, 1], d),
+    }
+}
 
 /// 2D triangle `ABC` (seed 004's regions).
 pub(super) fn classify_tri2<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> Classification<T, N> {

@@ -1,12 +1,12 @@
 //! The sign tests on vertex indices, shared by the segment, the triangle and
-//! the tetrahedron (each an affine function of the origin's position), and
-//! the list of them that traces print ([`sign_tests`]).
+//! the tetrahedron (each an affine function of the origin's position).
 
 use super::*;
 
-/// `XY · XO`: positive when moving from `X` towards `Y` gets closer to `O`.
+/// `t_XY = XY · XO`: positive when moving from `X` towards `Y` gets closer
+/// to `O`.
 #[inline]
-pub(super) fn toward<T: Scalar, const N: usize>(p: &[Vector<T, N>], x: usize, y: usize) -> T {
+pub(super) fn t<T: Scalar, const N: usize>(p: &[Vector<T, N>], x: usize, y: usize) -> T {
     let xy = &p[y] - &p[x];
     let xo = -&p[x];
     dot(&xy, &xo)
@@ -15,28 +15,11 @@ pub(super) fn toward<T: Scalar, const N: usize>(p: &[Vector<T, N>], x: usize, y:
 /// `s_XY^Z = n_XY^Z · XO`, with `n_XY^Z = XY (XY·XZ) − XZ (XY·XY)` the normal
 /// of edge `XY` in the plane of `XYZ`, pointing away from `Z`.
 #[inline]
-pub(super) fn beyond_edge<T: Scalar, const N: usize>(
-    p: &[Vector<T, N>],
-    x: usize,
-    y: usize,
-    z: usize,
-) -> T {
+pub(super) fn s<T: Scalar, const N: usize>(p: &[Vector<T, N>], x: usize, y: usize, z: usize) -> T {
     let xy = &p[y] - &p[x];
     let xz = &p[z] - &p[x];
     let n = -reject(&xy, &xz);
     dot(&n, &(-&p[x]))
-}
-
-/// `t_XY = XY · XO` ([`toward`]), as the derivations write it.
-#[inline]
-pub(super) fn t<T: Scalar, const N: usize>(p: &[Vector<T, N>], x: usize, y: usize) -> T {
-    toward(p, x, y)
-}
-
-/// `s_XY^Z` ([`beyond_edge`]), as the derivations write it.
-#[inline]
-pub(super) fn s<T: Scalar, const N: usize>(p: &[Vector<T, N>], x: usize, y: usize, z: usize) -> T {
-    beyond_edge(p, x, y, z)
 }
 
 /// The projection of `O` on the plane of `XYZ` lies strictly inside it.
@@ -48,9 +31,7 @@ pub(super) fn strictly_inside_face<T: Scalar, const N: usize>(
     z: usize,
 ) -> bool {
     let zero = T::zero();
-    beyond_edge(p, x, y, z) < zero
-        && beyond_edge(p, x, z, y) < zero
-        && beyond_edge(p, y, z, x) < zero
+    s(p, x, y, z) < zero && s(p, x, z, y) < zero && s(p, y, z, x) < zero
 }
 
 /// The direction from the closest point of edge `XY` to `O`.

@@ -3,15 +3,6 @@
 
 use super::*;
 
-/// The faces of `[A, B, C, D]` as (vertices, opposite vertex, region), in the
-/// seeds' order: `ABC`, `ACD`, `ADB`, then the old face `BCD`.
-pub(super) const TET_FACES: [([usize; 3], usize, Tet3Region); 4] = [
-    ([0, 1, 2], 3, Tet3Region::ABC),
-    ([0, 2, 3], 1, Tet3Region::ACD),
-    ([0, 3, 1], 2, Tet3Region::ADB),
-    ([1, 2, 3], 0, Tet3Region::BCD),
-];
-
 /// `n_F · XO` for face `F = XYZ` with `n_F` oriented away from the opposite
 /// vertex `W`: positive iff `O` is strictly outside the face's plane.
 #[inline]

@@ -1,10 +1,8 @@
 //! The convex hull of a finite point set, by its brute-force support map
-//! (seed 001's `support`, seed 002's "dot all vertices with the direction").
-//!
-//! `s(d) = argmax_i pᵢ · d`: the hull's maximum of the linear function
-//! `x ↦ x · d` is attained at a vertex, so scanning the points is exact.
-//! Ties go to the lowest index (only a strictly larger dot product replaces
-//! the current best), so the same direction always gives the same point.
+//! (seed 001's `support`, seed 002's "dot all vertices with the direction"):
+//! `s(d) = argmax_i pᵢ · d`, since a linear function's maximum over the hull
+//! is attained at a vertex. Ties go to the lowest index, so the same
+//! direction always gives the same point.
 
 use crate::error::{Error, Which};
 use crate::scalar::Scalar;
@@ -16,13 +14,11 @@ use crate::vector::{dot, is_finite, pow2_factors, Vector};
 #[derive(Clone, Debug, PartialEq)]
 pub struct ConvexHull<T: Scalar, const N: usize> {
     points: Vec<Vector<T, N>>,
-    /// Float scalars: the centre of the bounding box, `(min + max) / 2` per
-    /// coordinate, computed once ([`Support::centre_hint`]). Exact scalars
-    /// compute it when asked, so that building a hull of rationals costs
-    /// no comparisons of rationals.
+    /// Float scalars: the bounding box's centre ([`Support::centre_hint`]),
+    /// computed once; exact scalars compute it when asked (building a hull of
+    /// rationals compares no rationals).
     centre: Option<Vector<T, N>>,
-    /// Float scalars: the largest coordinate magnitude, which tells the
-    /// support search when a dot product cannot overflow ([`first_max`]).
+    /// Float scalars: the largest coordinate magnitude ([`first_max`]).
     max_abs: Option<f64>,
 }
 
@@ -99,14 +95,13 @@ fn bounding_box_centre<T: Scalar, const N: usize>(points: &[Vector<T, N>]) -> Ve
 /// dot product replaces the current best); `None` for an empty slice.
 ///
 /// Float mode: a dot product that overflows compares as `±∞` and can hide
-/// the maximiser. Where that cannot happen (`max_abs`, the points' largest
-/// coordinate magnitude, bounds every partial sum `Σ pₖ dₖ` by
-/// `N · max_abs · max |dₖ|`, with a factor 2 for rounding) the search is
-/// plain. Otherwise it checks its products, and only if one was not finite
-/// runs again along `dir` scaled **down** by a power of two to a largest
-/// coordinate in `[1, 2)`: the same maximisers as far as no product
-/// underflows, and products in range unless the points themselves are near
-/// the type's limit.
+/// the maximiser. Where none can (`max_abs`, the points' largest coordinate
+/// magnitude, bounds every partial sum by `N · max_abs · max |dₖ|`, times 2
+/// for rounding) the search is plain. Otherwise it checks its products, and
+/// if one was not finite runs again along `dir` scaled **down** by a power of
+/// two to a largest coordinate in `[1, 2)`: the same maximisers unless a
+/// product underflows, and products in range unless the points themselves
+/// are near the type's limit.
 pub(crate) fn first_max<'a, T: Scalar, const N: usize>(
     points: &'a [Vector<T, N>],
     dir: &Vector<T, N>,

@@ -3,21 +3,16 @@
 //! # Conventions (one for the whole crate)
 //!
 //! * **Newest first.** Vertex `0` is the point added last and is called `A`;
-//!   then `B`, `C`, `D` in the order they were added (newest to oldest). This
-//!   is the naming of every seed (the newest point is always `a`) and the
-//!   storage order of seed 002 (`Push_Front`). Seeds 000 and 003 store the
-//!   newest point *last*; their `m_v[3]` / `points_simplex[3]` is our `A`.
-//! * **Winding (3D).** A 3D triangle `[A, B, C]` kept by the classifier is
-//!   stored so that the origin lies on the side of its normal
-//!   `n = (B − A) × (C − A)` (or on its plane): when the origin is below,
-//!   `B` and `C` are swapped, as in seeds 000, 002 and 003. When the next
-//!   support point is pushed in front, the old triangle becomes `BCD` and the
-//!   new point `A` lies on the side of its normal, so that `BCD` is wound
-//!   counter-clockwise seen from `A` and the face normals `AB × AC`,
-//!   `AC × AD`, `AD × AB` point out of the tetrahedron. The classifier does
-//!   not *rely* on this (it orients every face normal away from the opposite
-//!   vertex), but keeps it so traces read like the seeds.
-//!
+//!   then `B`, `C`, `D`, newest to oldest: the naming of every seed (the
+//!   newest point is always `a`) and the storage order of seed 002
+//!   (`Push_Front`). Seeds 000 and 003 store the newest point *last*.
+//! * **Winding (3D).** A kept 3D triangle `[A, B, C]` has the origin on the
+//!   side of `n = (B − A) × (C − A)` (or on its plane): when the origin is
+//!   below, `B` and `C` are swapped, as in seeds 000, 002 and 003. After the
+//!   next push the old triangle is `BCD`, wound counter-clockwise seen from
+//!   the new `A`, so `AB × AC`, `AC × AD`, `AD × AB` point out of the
+//!   tetrahedron. The classifier does not *rely* on this (it orients every
+//!   face normal away from the opposite vertex); traces read like the seeds.
 
 mod storage;
 
@@ -44,9 +39,8 @@ pub struct Vertex<T: Scalar, const N: usize> {
 }
 
 impl<T: Scalar, const N: usize> Vertex<T, N> {
-    /// A vertex given only by its Minkowski point (support points and direction
-    /// set to zero): for hand-built simplices in tests and in the classifier's
-    /// documentation.
+    /// A vertex given only by its Minkowski point (the rest zero): for
+    /// hand-built simplices.
     pub fn from_point(w: Vector<T, N>) -> Self {
         Vertex {
             w,
@@ -54,10 +48,6 @@ impl<T: Scalar, const N: usize> Vertex<T, N> {
             b: Vector::zeros(),
             dir: Vector::zeros(),
         }
-    }
-
-    fn zero() -> Self {
-        Self::from_point(Vector::zeros())
     }
 }
 

@@ -38,8 +38,8 @@ impl<T: Scalar, const N: usize> Simplex<T, N> {
     pub fn new() -> Self {
         Simplex {
             len: 0,
-            slots: std::array::from_fn(|_| Vertex::zero()),
-            last: Vertex::zero(),
+            slots: std::array::from_fn(|_| Vertex::from_point(Vector::zeros())),
+            last: Vertex::from_point(Vector::zeros()),
         }
     }
 
