@@ -43,6 +43,7 @@ PATHS = {
         ("src/distance/subalgorithm.rs", "Johnson's sub-algorithm: the closest point of a simplex"),
         ("src/distance/warm.rs", "the warm start (an option)"),
         ("src/distance/hidden.rs", "float mode: progress hidden by rounding"),
+        ("src/distance/widened.rs", "f32: a stalled step computed again in f64"),
         ("src/distance/contains.rs", "float mode: a full simplex is checked exactly"),
     ], ["src/scalar.rs", "src/vector.rs", "src/tolerance.rs", "src/error.rs", "src/relation.rs"]),
 }

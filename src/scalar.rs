@@ -67,6 +67,9 @@ pub trait Scalar:
     fn from_i32(v: i32) -> Self;
     /// The nearest `f64` (for display and for comparing with float runs).
     fn to_f64(&self) -> f64;
+    /// The value of `v` in `Self`: rounded to nearest for floats (`v as f32`),
+    /// exact for rationals, which have no NaN or ±∞ (`None` for those).
+    fn from_f64_rounded(v: f64) -> Option<Self>;
     /// `2^e`, exactly (floats: `0` or `∞` outside their range). Scaling by
     /// it never rounds a float (short of underflow), which is how float mode
     /// keeps its polynomials in range.
@@ -119,6 +122,9 @@ macro_rules! float_scalar {
             fn to_f64(&self) -> f64 {
                 *self as f64
             }
+            fn from_f64_rounded(v: f64) -> Option<Self> {
+                Some(v as $t)
+            }
             fn pow2(e: i32) -> Self {
                 // The bits of 2^e where it is a normal f64 (the value
                 // `powi` computes there, exactly); `powi` elsewhere.
@@ -167,6 +173,9 @@ impl Scalar for BigRational {
         } else {
             BigRational::new(BigInt::from(1), p)
         }
+    }
+    fn from_f64_rounded(v: f64) -> Option<Self> {
+        rational_from_f64(v)
     }
     fn to_f64(&self) -> f64 {
         // num-rational 0.4 rounds to nearest; a value out of range saturates.

@@ -996,3 +996,70 @@ fn hidden_progress_steps_do_not_cycle() {
         ],
     );
 }
+
+/// A lopsided simplex in `f32` (fuzz finding `crash-fa552536…` of
+/// `diff_3d`): `A = {(−1, −1, −1), (−1, 771, 3942), (0, 0, 49), (8, 0, 0)} · s`
+/// against `B = {0}`. The fourth support point, `(−1, 771, 3942) · s`, is
+/// about 3,000 times farther out than `v`, so the Gram entries of the grown
+/// simplex are near `|w|²` and their `f32` rounding exceeds the step's
+/// improvement `|v|² − |v'|²`: the computed `|v'|²` did not decrease, the
+/// hidden-progress rule did not apply (its bound is relative to `|v|`), and
+/// the loop stopped after 3 support calls with `NoProgress` where `f64`
+/// answers in 4. Now the stalled step is computed again in `f64` and taken.
+/// The crash's scale `2⁴⁵` and others, the far vertex stretched; both
+/// sub-algorithms, exact answers from the oracle, within the `f32` bound
+/// (or "intersecting" where the distance is within the band of the origin).
+#[test]
+fn f32_lopsided_simplex_progress_is_found_in_f64() {
+    let mut failures = Vec::new();
+    let mut cases = 0;
+    for e in [0, 20, 40, 45] {
+        for k in [1i64, 3, 10] {
+            let pts = [
+                [-1i64, -1, -1],
+                [-1, 771 * k, 3942 * k],
+                [0, 0, 49],
+                [8, 0, 0],
+            ];
+            let s = Rational::pow2(e);
+            let exact: Vec<Vector<Rational, 3>> = pts
+                .iter()
+                .map(|p| Vector::<Rational, 3>::from(p.map(integer)) * s.clone())
+                .collect();
+            let origin = vec![Vector::<Rational, 3>::zeros()];
+            let want = oracle::distance_squared(&rows(&exact), &rows(&origin))
+                .unwrap()
+                .dist2
+                .to_f64();
+            let s2 = scale2(&exact, &origin);
+            let bound = gjk::tolerance::float_accuracy_bound(want, s2, f32::UNIT_ROUNDOFF);
+            let a = common::convert::<f32, 3>(&exact);
+            let b = vec![Vector::<f32, 3>::zeros()];
+            for &sub in sub_algorithms::<3>() {
+                let opts = DistanceOptions {
+                    sub_algorithm: sub,
+                    ..DistanceOptions::default()
+                };
+                let r = distance(&Cloud(a.clone()), &Cloud(b.clone()), &opts).unwrap();
+                // Within the band of the origin, "intersecting" is allowed.
+                let band = gjk::tolerance::ABS_TOL_FACTOR * f32::UNIT_ROUNDOFF * s2.sqrt();
+                let ok = match &r.outcome {
+                    DistanceOutcome::Separated { dist2, .. } => {
+                        (dist2.to_f64() - want).abs() <= bound
+                    }
+                    DistanceOutcome::Intersecting { .. } => want.sqrt() <= band,
+                    _ => false,
+                };
+                if !ok {
+                    failures.push(format!(
+                        "{sub:?}, s = 2^{e}, k = {k}: want {want:e} ± {bound:e}, got {:?} after {}",
+                        r.outcome, r.iterations
+                    ));
+                }
+                cases += 1;
+            }
+        }
+    }
+    assert_eq!(cases, 24);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

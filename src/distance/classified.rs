@@ -15,9 +15,9 @@ use crate::simplex::Simplex;
 use crate::vector::{dot, normalized_points, Points, Vector};
 
 use super::subalgorithm::{
-    check_points, closest_point_fixed, combine, project_face_fixed, Closest, ClosestFixed, Face,
-    Lambda,
+    check_points, closest_point_fixed, combine, project_face_fixed, ClosestFixed, Face, Lambda,
 };
+use super::Closest;
 
 /// [`closest_point`](super::closest_point) for `N = 2, 3`, with the kept feature chosen by the
 /// spec's region classifier ([`classify`]) and `v` computed exactly on it.

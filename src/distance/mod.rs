@@ -25,110 +25,106 @@
 //!
 //! # Why the stop is exact
 //!
-//! `w` minimises `x · v` over `A − B`, so every point `x` of `A − B` has
-//! `x · v ≥ w · v`. If `v·v − v·w ≤ 0`, then `x · v ≥ v · v` for all `x`, so
-//! `|x| ≥ (x · v)/|v| ≥ |v|`: no point of `A − B` is closer to the origin
-//! than `v`, which is itself a point of `A − B` (a convex combination of
-//! support points). So `|v|²` is the squared distance, and `−v` separates
-//! strictly: for `a ∈ A`, `b ∈ B`, `(a − b) · v ≥ |v|² > 0`, i.e.
-//! `a · (−v) < b · (−v)`. In general `v·w/|v| ≤ dist ≤ |v|`: the gap
+//! `w` minimises `x · v` over `A − B`, so every `x` of `A − B` has
+//! `x · v ≥ w · v`. If `v·v − v·w ≤ 0`, then `|x| ≥ (x · v)/|v| ≥ |v|`: no
+//! point of `A − B` is closer to the origin than `v`, itself a point of
+//! `A − B`. So `|v|²` is the squared distance, and `−v` separates strictly:
+//! `(a − b) · v ≥ |v|² > 0`. In general `v·w/|v| ≤ dist ≤ |v|`: the gap
 //! `v·v − v·w` bounds the error (GJK 1988, §V).
 //!
 //! # Termination (exact arithmetic)
 //!
-//! If the stop test fails, `v · w < v · v`, while every point `x` of the
-//! affine hull of the kept face has `x · v = v · v` (`v` is orthogonal to
-//! that hull). So `w` is not in it: the new simplex is never degenerate,
-//! never holds more than `N + 1` points, and the segment `[v, w]` has points
-//! closer to `O` than `v`: `|v|²` **strictly decreases**. No simplex repeats,
-//! and for polytopes (finitely many support points, contract item 4 of
-//! [`crate::shape`]) the loop ends. With [`crate::Rational`] it returns the
-//! **exact** squared distance of two polytopes. A full simplex (`N + 1`
-//! kept vertices, all `λ > 0`) has the origin in its interior: `v = O`.
+//! If the stop test fails, `v · w < v · v`, while every `x` of the affine
+//! hull of the kept face has `x · v = v · v`. So `w` is not in it: the new
+//! simplex is never degenerate, holds at most `N + 1` points, and `[v, w]`
+//! has points closer to `O` than `v`: `|v|²` **strictly decreases**. No
+//! simplex repeats, and for polytopes (contract item 4 of [`crate::shape`])
+//! the loop ends; with [`crate::Rational`] it returns the **exact** squared
+//! distance. A full simplex (`N + 1` kept vertices, all `λ > 0`) has the
+//! origin in its interior: `v = O`.
 //!
 //! # Float mode: tolerances
 //!
-//! With rounding, the gap of the exact closest point is computed as a small
-//! number of either sign, `v` itself is off by a rounding error, and `|v|²`
-//! may fail to decrease. So (with `u` = [`Scalar::UNIT_ROUNDOFF`] and
-//! `scale² = max |p|²` over the simplex and `w`):
+//! With rounding, the gap of the exact closest point is a small number of
+//! either sign, `v` is off by a rounding error, and `|v|²` may fail to
+//! decrease. So (`u` = [`Scalar::UNIT_ROUNDOFF`], `scale² = max |p|²` over
+//! the simplex and `w`):
 //!
 //! * **separated** when `v·v − v·w ≤ REL_TOL · v·v` ([`REL_TOL_FACTOR`]), or
-//!   when `v·v − v·w ≤ 4 · ABS_TOL_FACTOR · u · scale²` (the gap's rounding
-//!   noise, [`ABS_TOL_FACTOR`]) **and** no further progress is possible (the
-//!   new support point is already in the simplex, or `|v|²` does not
-//!   decrease). The noise test alone does not stop the loop: when the shapes
-//!   touch, `v·w ≤ 0`, so the gap is at least `|v|²`, and it passes as soon
-//!   as `|v| ≤ 64 √u · scale` (`≈ 7·10⁻⁷ · scale` in `f64`) although the
-//!   loop could still descend to the origin;
-//! * **intersecting** when `v·v ≤ (ABS_TOL_FACTOR · u)² · scale²`: `v` is
-//!   within its own rounding error of the origin (`v·v` summed in `f64`,
-//!   accurate where it underflows `T`);
+//!   when `v·v − v·w ≤ 4 · ABS_TOL_FACTOR · u · scale²` (the gap's noise,
+//!   [`ABS_TOL_FACTOR`]) **and** no further progress is possible (the new
+//!   support point is already in the simplex, or `|v|²` does not decrease).
+//!   The noise test alone does not stop the loop: shapes that touch have
+//!   `v·w ≤ 0`, a gap of at least `|v|²`, which passes as soon as
+//!   `|v| ≤ 64 √u · scale` (`≈ 7·10⁻⁷ · scale` in `f64`) although the loop
+//!   could still descend to the origin;
+//! * **intersecting** when `v·v ≤ (ABS_TOL_FACTOR · u)² · scale²` (`v`
+//!   within its own rounding error of the origin; `v·v` summed in `f64`);
 //! * **intersecting** also when the sub-algorithm keeps all `N + 1`
-//!   vertices, but only once the origin is proved to lie in the closed
-//!   simplex of the exact points `aᵢ − bᵢ` (`src/distance/contains.rs`: the
-//!   signs of its barycentric determinants, filtered in `f64`, then exact).
-//!   Float weights of a flat simplex can all be positive with the origin
-//!   outside. Otherwise the simplex is replaced by its nearest facet among
-//!   those without a vertex of negative weight (reduced by the
-//!   sub-algorithm), and the loop goes on; if the next support point is the
-//!   dropped vertex again, it counts as repeated (below);
+//!   vertices, once the origin is proved to lie in the closed simplex of the
+//!   exact points `aᵢ − bᵢ` (`distance/contains.rs`: float weights of a flat
+//!   simplex can all be positive with the origin outside). Otherwise the
+//!   simplex is replaced by its nearest facet without a vertex of negative
+//!   weight, and the loop goes on; that dropped vertex found again counts
+//!   as repeated (below);
 //! * **[`Error::Underflow`]** when, not intersecting, `v·v` in `T` is below
-//!   the smallest normal value [`Scalar::MIN_NORMAL`]: a subnormal result
-//!   carries an absolute error, not a relative one, so no accuracy could be
-//!   promised;
-//! * **no verdict** ([`NoVerdict`]) when the new support point is
-//!   already in the simplex or `|v|²` does not decrease (and the step is not
-//!   hidden progress, below): no further progress is possible, and the gap
-//!   is above both tolerances, so the distance is not certified. Exact mode
-//!   never gets there with a support map that honours its contract.
+//!   [`Scalar::MIN_NORMAL`]: a subnormal carries an absolute error, so no
+//!   accuracy could be promised;
+//! * **no verdict** ([`NoVerdict`]) when the new support point is already in
+//!   the simplex or `|v|²` does not decrease (and the step is not hidden
+//!   progress, below): the gap is above both tolerances, so the distance is
+//!   not certified. Exact mode never gets there with a support map that
+//!   honours its contract.
 //!
 //! # Float mode: hidden progress
 //!
 //! `|v|²` may fail to decrease in float mode although the step is exact
 //! progress: the segment `[v, w]` holds a point closer than `v` by
-//! `δ = gap² / |w − v|²` (the minimum of `|v + t (w − v)|²` over `t`, at
-//! `t = gap / |w − v|²`; when `gap ≥ |w − v|²`, `t = 1` decreases it by
-//! `2 gap − |w − v|² ≥ gap`, and `δ = gap` is used), and when `δ` is below
-//! the rounding error of the computed `|v|²` that value does not move. This
-//! happens far from the origin next to a short edge, where the next support
-//! point may still decrease `|v|²` by much more. `δ` is only a lower bound of the true
-//! decrease (the new face may be much closer than the segment).
+//! `δ = gap² / |w − v|²` (the minimum of `|v + t (w − v)|²`, at
+//! `t = gap / |w − v|²`; when `gap ≥ |w − v|²`, `t = 1` decreases it by at
+//! least `gap`, and `δ = gap` is used), and when `δ` is below the rounding
+//! error of the computed `|v|²` that value does not move. This happens far
+//! from the origin next to a short edge. `δ` is only a lower bound of the
+//! true decrease (the new face may be much closer than the segment).
 //!
 //! The error of a computed `|v|²` is at most
 //! `ρ = 2 |v| ε + ε² + (N + 1) u |v|²` with `ε = ABS_TOL_FACTOR · u · scale`
-//! the error budget of `v` ([`ABS_TOL_FACTOR`]): `|v + δv|² − |v|² =
-//! 2 v·δv + |δv|²`, plus the rounding of the sum of `N` squares. So a step
-//! is **taken** although its computed `|v|²` did not decrease below `r`,
-//! the computed `|v|²` from before the current run of such steps, when
+//! the error budget of `v` (`|v + δv|² − |v|² = 2 v·δv + |δv|²`, plus the
+//! rounding of `N` squares). So a step is **taken** although its computed
+//! `|v|²` did not decrease below `r`, the computed `|v|²` from before the
+//! current run of such steps, when
 //!
-//! * the gap is above its noise (so it proves `δ > 0`), and the new kept
-//!   face holds `w` (a face of the old simplex alone cannot be closer: `v`
-//!   was already its closest point) and is not full (a full simplex would
-//!   be read as holding the origin without a look at `|v|`);
-//! * `δ ≤ 2ρ` and the computed `|v|²` exceeds `r` by at most `2ρ` (two
-//!   computed values, each within `ρ`): a proven decrease larger than that
-//!   which the computed values do not show is a real stall, not rounding;
-//! * at most `N + 1` such steps in a row (enough to replace every vertex of
-//!   the simplex).
+//! * the gap is above its noise (so `δ > 0`), and the new kept face holds
+//!   `w` (a face of the old simplex alone cannot be closer) and is not full
+//!   (that would be read as holding the origin without a look at `|v|`);
+//! * `δ ≤ 2ρ` and the computed `|v|²` exceeds `r` by at most `2ρ`: a
+//!   proven decrease larger than that which the computed values do not show
+//!   is a real stall, not rounding;
+//! * at most `N + 1` such steps in a row (enough to replace every vertex).
 //!
-//! Measuring against `r`, not against the previous iteration's `|v|²`, is
-//! what bounds the runs: a hidden step may raise the computed `|v|²` by up
-//! to `2ρ`, and a later fall back to `r` is no progress. So the value at
-//! the start of each run strictly decreases, no run is longer than `N + 1`,
-//! and the loop cannot cycle between two states until its iteration cap. A
+//! Measuring against `r`, not the previous iteration's `|v|²`, bounds the
+//! runs: a hidden step may raise the computed `|v|²` by up to `2ρ`, and a
+//! later fall back to `r` is no progress. So the value at the start of each
+//! run strictly decreases, and the loop cannot cycle until its cap. A
 //! no-verdict reports as `best` the point from before the run.
 //!
-//! It changes no verdict's proof: the loop still stops as separated only on
-//! the gap test, and every `v` is a point of the hull (an upper bound).
+//! **Narrow floats.** Where this rule takes no step, an `f32` loop computes
+//! the grown simplex's closest point again in `f64` from the same points
+//! (exact conversions; `distance/widened.rs`) and takes the step if that
+//! point is closer than `v` beyond the `f64` error: the Gram entries of a
+//! lopsided simplex (a vertex far farther out than `v`) are near `scale²`,
+//! and their `f32` rounding can exceed the whole improvement.
+//!
+//! Neither rule changes a verdict's proof: the loop still stops as
+//! separated only on the gap test, and every `v` is a point of the hull.
 //!
 //! **Accuracy (float).** At a `Separated` stop the gap is at most
 //! `g = max(REL_TOL · |v|², 4 · ABS_TOL_FACTOR · u · scale²)`, and
 //! `(|v|² − g)/|v| ≤ dist ≤ |v|`; so the reported `dist2 = |v|²` is within
 //! `2 g` of the true squared distance, plus the rounding of `v` (a few `u`
-//! relative on well-conditioned faces). In `f64` that is a relative error of
-//! about `2.3·10⁻¹³` plus an absolute `10⁻¹²·scale²`. `tests/distance.rs`
-//! checks a bound of this shape against the exact answers.
+//! relative on well-conditioned faces): in `f64` a relative error of about
+//! `2.3·10⁻¹³` plus an absolute `10⁻¹²·scale²`. `tests/distance.rs` checks
+//! a bound of this shape against the exact answers.
 //!
 //! # Warm start
 //!
@@ -159,14 +155,17 @@
 //! verdict; its `best` is the closest point found so far (an upper bound).
 
 mod classified;
+mod closest;
 pub(crate) mod contains;
 mod hidden;
 pub mod nesterov;
 pub mod subalgorithm;
 mod warm;
+mod widened;
 
 pub use classified::closest_point_classified;
-pub use subalgorithm::{closest_point, Closest};
+pub(crate) use closest::project_face;
+pub use closest::{closest_point, Closest};
 
 use crate::error::Error;
 use crate::relation::NoVerdict;
@@ -182,6 +181,7 @@ use contains::Containment;
 use hidden::{HiddenRun, Stall};
 use nesterov::Search;
 use subalgorithm::{closest_point_fixed, ClosestFixed, Face, Lambda};
+use widened::widened;
 
 /// Which sub-algorithm picks the kept face.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -433,7 +433,7 @@ where
         // (in place: the old W is the grown one without its front vertex)
         let w_point = accelerating.then(|| w.w.clone());
         let _ = simplex.push_front(w); // Cannot fail: a full W returned above.
-        let closest = sub_algorithm(opts.sub_algorithm, &simplex)?;
+        let mut closest = sub_algorithm(opts.sub_algorithm, &simplex)?;
         // if |v'|² ≥ |v|² (and no progress hidden by rounding): stop
         let reference = hidden.as_ref().map_or(&at.vv, |run| &run.from.0);
         if closest.dist2 >= *reference {
@@ -444,11 +444,15 @@ where
             }
             let run = hidden.as_ref().map_or(0, |run| run.steps);
             let stall = Stall::of(&at, &simplex, &gap, reference, &closest, run);
-            if !stall.is_some_and(|s| s.is_hidden_progress()) {
+            if stall.is_some_and(|s| s.is_hidden_progress()) {
+                HiddenRun::extend(&mut hidden, &at);
+            } else if let Some(wide) = widened(&simplex, &at.v)? {
+                closest = wide;
+                hidden = None;
+            } else {
                 simplex.pop_front();
                 return stalled(NoVerdict::NoProgress, &simplex);
             }
-            HiddenRun::extend(&mut hidden, &at);
         } else {
             hidden = None;
         }

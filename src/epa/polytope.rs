@@ -12,7 +12,7 @@
 
 use std::collections::HashMap;
 
-use crate::distance::subalgorithm::project_face;
+use crate::distance::project_face;
 use crate::relation::NoVerdict;
 use crate::scalar::Field;
 use crate::simplex::Vertex;

@@ -3,7 +3,7 @@
 //! crashes with):
 //!
 //! ```sh
-//! cargo run -p gjk-cli --example replay --features fuzzing -- diff_3d fuzz/open/diff_3d/crash-…
+//! cargo run -p gjk-cli --example replay --features fuzzing -- diff_3d fuzz/crashes/diff_3d/crash-…
 //! ```
 //!
 //! A failing input panics with the case printed for pasting into a test
