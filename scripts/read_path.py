@@ -34,7 +34,7 @@ PATHS = {
         ("src/classify/triangle.rs", "3D-TRI-*"),
         ("src/classify/tetrahedron.rs", "3D-TET-*"),
         ("src/region/mod.rs", "the region vocabulary: the rule, the kinds"),
-    ], ["src/scalar.rs", "src/vector.rs", "src/tolerance.rs", "src/error.rs", "src/relation.rs", "src/simplex/storage.rs", "src/region/point.rs", "src/region/space.rs", "src/region/catalogue.rs"]),
+    ], ["src/scalar.rs", "src/vector.rs", "src/tolerance.rs", "src/error.rs", "src/relation.rs", "src/simplex/storage.rs", "src/region/point.rs", "src/region/space.rs", "src/region/plane.rs", "src/region/catalogue.rs"]),
     "distance query: gjk::distance in any dimension": (2000, [
         ("src/distance/mod.rs", "the loop, its stop rule and accuracy"),
         ("src/shape/hull.rs", "the support map of a hull"),

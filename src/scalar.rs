@@ -67,8 +67,9 @@ pub trait Scalar:
     fn from_i32(v: i32) -> Self;
     /// The nearest `f64` (for display and for comparing with float runs).
     fn to_f64(&self) -> f64;
-    /// The value of `v` in `Self`: rounded to nearest for floats (`v as f32`),
-    /// exact for rationals, which have no NaN or ±∞ (`None` for those).
+    /// The value of `v` in `Self`: rounded to nearest for floats (`v as f32`;
+    /// out of range, `±∞`), exact for rationals, which have no NaN or ±∞
+    /// (`None` for those).
     fn from_f64_rounded(v: f64) -> Option<Self>;
     /// `2^e`, exactly (floats: `0` or `∞` outside their range). Scaling by
     /// it never rounds a float (short of underflow), which is how float mode

@@ -1049,7 +1049,7 @@ fn f32_lopsided_simplex_progress_is_found_in_f64() {
                     }
                     DistanceOutcome::Intersecting { .. } => want.sqrt() <= band,
                     _ => false,
-                };
+                } && r.iterations <= 12; // (no run of steps to the cap)
                 if !ok {
                     failures.push(format!(
                         "{sub:?}, s = 2^{e}, k = {k}: want {want:e} ± {bound:e}, got {:?} after {}",
@@ -1061,5 +1061,79 @@ fn f32_lopsided_simplex_progress_is_found_in_f64() {
         }
     }
     assert_eq!(cases, 24);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The `f64` step of an `f32` loop must not repeat (found by the ten-minute
+/// campaigns on `490c44f`, the first form of that step: `crash-71bfead6…` of
+/// `diff_3d`, `crash-10778e48…` of `diff_2d`). That form took any `f64`
+/// face closer than `v` and restarted the run of hidden steps: its face
+/// could drop the new point `w`, which the next pass found again (not a
+/// repeated vertex, no longer in the simplex), and the loop went round to
+/// its cap of 256. Now the face must hold `w`, the step counts in the run
+/// (at most `N + 1`), and `|v'|²` must fall below the run's reference too.
+/// Both pairs are answered in a few support calls, within the `f32` bound.
+#[test]
+fn f32_steps_found_in_f64_do_not_cycle() {
+    fn check<const N: usize>(e: i32, a: &[[i64; N]], b: &[[i64; N]]) -> Option<String> {
+        let s = Rational::pow2(e);
+        let exact = |p: &[[i64; N]]| -> Vec<Vector<Rational, N>> {
+            p.iter()
+                .map(|x| Vector::<Rational, N>::from(x.map(integer)) * s.clone())
+                .collect()
+        };
+        let (ea, eb) = (exact(a), exact(b));
+        let want = oracle::distance_squared(&rows(&ea), &rows(&eb))
+            .unwrap()
+            .dist2
+            .to_f64();
+        let s2 = scale2(&ea, &eb);
+        let bound = gjk::tolerance::float_accuracy_bound(want, s2, f32::UNIT_ROUNDOFF);
+        let band = gjk::tolerance::ABS_TOL_FACTOR * f32::UNIT_ROUNDOFF * s2.sqrt();
+        let (fa, fb) = (
+            common::convert::<f32, N>(&ea),
+            common::convert::<f32, N>(&eb),
+        );
+        let mut failures = Vec::new();
+        for &sub in sub_algorithms::<N>() {
+            let opts = DistanceOptions {
+                sub_algorithm: sub,
+                ..DistanceOptions::default()
+            };
+            let r = distance(&Cloud(fa.clone()), &Cloud(fb.clone()), &opts).unwrap();
+            let ok = match &r.outcome {
+                DistanceOutcome::Separated { dist2, .. } => (dist2.to_f64() - want).abs() <= bound,
+                DistanceOutcome::Intersecting { .. } => want.sqrt() <= band,
+                _ => false,
+            } && r.iterations <= 16;
+            if !ok {
+                failures.push(format!(
+                    "{N}D {sub:?}: want {want:e} ± {bound:e}, got {:?} after {}",
+                    r.outcome, r.iterations
+                ));
+            }
+        }
+        (!failures.is_empty()).then(|| failures.join("\n"))
+    }
+    let failures: Vec<String> = [
+        check::<3>(
+            14,
+            &[[255, 58, 473], [-10240, 2, -9458]],
+            &[
+                [-9509, -9253, 3803],
+                [3342, 0, 2304],
+                [1, 4, -2077],
+                [-1, -1, 13855],
+            ],
+        ),
+        check::<2>(
+            -57,
+            &[[30979, 0], [16384, 972], [28, 3]],
+            &[[1, 0], [0, 0], [15616, -1], [-2048, 0], [0, 0]],
+        ),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -6,7 +6,8 @@
 //! the loop with [`NoVerdict::NoProgress`](crate::NoVerdict). This takes the
 //! support map to be a function of the direction, as the
 //! [`Support`](crate::Support) contract asks; one that answers a direction
-//! differently on a second call (or `+0.0` and `−0.0` differently) can end
+//! differently on a second call (or `+0.0` and `−0.0`, which compare equal,
+//! differently) can end
 //! the loop here early.
 //!
 //! Each pass's state is compared with the one before it (a cycle of one

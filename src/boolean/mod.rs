@@ -27,7 +27,8 @@
 //!   proof: every `x` of `A − B` has `x · d ≤ w · d < 0`, so
 //!   `max_A a·d < min_B b·d`.
 //! * **Regions**: the smallest feature containing the closest point wins
-//!   ([`crate::region`]), and a boundary of the simplex contains the origin.
+//!   ([`crate::region`]), and an origin on the simplex's boundary counts as
+//!   contained.
 //!
 //! # Termination (exact arithmetic)
 //!
@@ -54,9 +55,9 @@
 //!
 //! # When there is no verdict
 //!
-//! Rounding breaks the argument above (the distance can grow and the loop
-//! cycle), curved shapes that touch converge only in the limit, and a user's
-//! support map may break its contract. So:
+//! Rounding breaks the argument above (the loop can cycle), curved shapes
+//! that touch converge only in the limit, and a user's support map may break
+//! its contract. So:
 //!
 //! * the loop stops after [`Options::max_iterations`] support calls (default
 //!   [`DEFAULT_MAX_ITERATIONS`]: seed 001's 20 is far too few for curved
@@ -65,10 +66,9 @@
 //!   flexible-collision-library/fcl #366 and of parry's fallback axis);
 //! * a pass that ends in a state (simplex kept, next direction) seen before
 //!   would repeat until the cap: the loop stops with
-//!   [`NoVerdict::NoProgress`] (a cycle of one pass at once, a longer one by
-//!   Brent's method within about twice its length and lead-in:
-//!   `boolean/cycles.rs`), and the three-way verdict goes on by the distance
-//!   loop ([`crate::verdict::by_boolean_loop`]);
+//!   [`NoVerdict::NoProgress`] (`boolean/cycles.rs`), and the three-way
+//!   verdict goes on by the distance loop
+//!   ([`crate::verdict::by_boolean_loop`]);
 //! * in float mode, before reporting `Intersecting`, the closest point of the
 //!   closed simplex is recomputed by the distance sub-algorithm
 //!   (`boolean/containment.rs`).

@@ -2,7 +2,8 @@
 //! the list of their slot numbers, newest first, so pushing a vertex and
 //! keeping a face move indices, not vertices. Four slots hold every simplex
 //! the classifier takes (`N ≤ 3`; in other dimensions it refuses two
-//! points). A [`Simplex`] is built only for a report or an observer. No
+//! points). A [`Simplex`] is built only for a report, an observer or the cycle
+//! detector's saved state (after passes 1, 2, 4, …). No
 //! allocation (`tests/allocations.rs`).
 
 use crate::classify::{classify_points, unsupported, Classification};
@@ -118,7 +119,7 @@ impl<T: Scalar, const N: usize> Slots<T, N> {
         classify_points(&p[..self.len]).ok_or_else(|| unsupported::<N>(self.len))
     }
 
-    /// The simplex, for a report, an observer or the containment check.
+    /// The simplex, for a report or an observer.
     pub(super) fn simplex(&self) -> Simplex<T, N> {
         // At most N + 1 vertices: `from_vertices` cannot refuse them.
         Simplex::from_vertices(self.kept().cloned()).unwrap_or_default()

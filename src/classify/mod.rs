@@ -4,11 +4,8 @@
 //! It is a *total* function of the simplex: it names the correct Voronoi
 //! region for every input, including the regions the GJK loop never reaches
 //! in exact arithmetic and degenerate simplices. It uses only `+`, `−`, `×`
-//! and comparisons, so it is exact over [`crate::Rational`].
-//!
-//! # Notation
-//!
-//! Vertices newest first: `A = s[0]`, `B = s[1]`, `C = s[2]`, `D = s[3]`;
+//! and comparisons, so it is exact over [`crate::Rational`]. Notation:
+//! vertices newest first, `A = s[0]`, `B = s[1]`, `C = s[2]`, `D = s[3]`;
 //! `O` is the origin; `XY = Y − X`, `XO = −X`.
 //!
 //! # The tests (derivations; `spec/README.md` has the per-region table)
@@ -47,9 +44,10 @@
 //!   is positive; the closed 3D triangle iff that and `n · AO = 0`; the
 //!   closed tetrahedron iff no face test is positive.
 //!
-//! * **Degenerate simplices** (affinely dependent vertices): `A = B`, a Gram
-//!   determinant `|AB|²|AC|² − (AB·AC)² ≤ 0` (zero, or negative by
-//!   rounding), a zero `AB · (AC × AD)`. They are named `…-DEG`: the tests
+//! * **Degenerate simplices** (affinely dependent vertices): `A = B` for a
+//!   segment, a Gram determinant `|AB|²|AC|² − (AB·AC)² ≤ 0` for a triangle
+//!   (zero, or negative by rounding), a zero `AB · (AC × AD)` for a
+//!   tetrahedron. They are named `…-DEG`: the tests
 //!   above assume independent vertices (a collinear triangle's edge normals
 //!   are all zero, so "no edge test is positive" would hold anywhere). The
 //!   exact loop never builds one ([`crate::boolean`]); float mode stops with
@@ -66,12 +64,14 @@
 //! # Float mode: values below their own rounding error count as zero
 //!
 //! Float modes first scale the simplex by a power of two so that its largest
-//! coordinate lies in `[1, 2)` ([`crate::vector::normalized`]): every test is
-//! homogeneous, so no sign changes, and nothing overflows or underflows.
+//! coordinate lies in `[1, 2)` ([`crate::vector::normalized`]): no digit is
+//! rounded and every test is homogeneous, so no sign changes, and nothing
+//! overflows or underflows.
 //!
 //! Two cubic quantities decide between "search on" and "the origin is on
-//! this feature": the edge direction `d` and the height `(AB × AC) · AO` of
-//! a 3D triangle. Below [`crate::tolerance::NOISE_FACTOR`]` · u · m³` (`m`
+//! this feature": the edge direction `d` (of a segment, and of the edge a
+//! triangle or a tetrahedron keeps) and the height `(AB × AC) · AO` of a 3D
+//! triangle. Below [`crate::tolerance::NOISE_FACTOR`]` · u · m³` (`m`
 //! the largest coordinate magnitude; derived there) their sign is rounding
 //! noise and they count as zero; the loop checks such a containment before
 //! reporting it ([`crate::boolean`]). Without this, an origin exactly on an

@@ -22,7 +22,7 @@ pub struct Closest<T: Scalar, const N: usize> {
     /// `v · v`, the squared distance of the hull from the origin.
     pub dist2: T,
     /// `true` when the primary rule did not decide: the float fallback of
-    /// the module docs ([`closest_point`]), or, for
+    /// the module docs of [`super::subalgorithm`] ([`closest_point`]), or, for
     /// [`closest_point_classified`](crate::distance::closest_point_classified),
     /// a degenerate or rounding-contradicted
     /// classification answered by [`closest_point`]. Never `true` for
@@ -43,12 +43,13 @@ impl<T: Scalar, const N: usize> From<ClosestFixed<T, N>> for Closest<T, N> {
 }
 
 /// The point of `conv{p}` closest to the origin, the smallest face holding
-/// it and its barycentric coordinates (see the module docs), in any
+/// it and its barycentric coordinates (see the module docs of
+/// [`super::subalgorithm`]), in any
 /// dimension `N ≥ 1`, for any number of points up to [`MAX_VERTICES`](super::subalgorithm::MAX_VERTICES)
 /// (more than `N + 1` is allowed: their dependent faces are skipped).
 ///
 /// Exact for [`crate::Rational`]. Float modes never return NaN: see the
-/// proven-safe fallback in the module docs.
+/// proven-safe fallback in the module docs of [`super::subalgorithm`].
 ///
 /// Errors: no points, more than [`MAX_VERTICES`](super::subalgorithm::MAX_VERTICES), or a non-finite coordinate.
 pub fn closest_point<T: Field, const N: usize>(
@@ -58,7 +59,8 @@ pub fn closest_point<T: Field, const N: usize>(
 }
 
 /// The affine coordinates `λ` of the projection of `O` on the affine hull of
-/// `face` (indices into `p`), by the Gram system of the module docs; `None`
+/// `face` (indices into `p`), by the Gram system of the module docs of
+/// [`super::subalgorithm`]; `None`
 /// when the face is affinely dependent (or, in float mode, a coordinate is
 /// not finite).
 ///

@@ -72,8 +72,8 @@
 //!   accuracy could be promised;
 //! * **no verdict** ([`NoVerdict`]) when the new support point is already in
 //!   the simplex or `|v|²` does not decrease (and the step is not hidden
-//!   progress, below): the gap is above both tolerances, so the distance is
-//!   not certified. Exact mode never gets there with a support map that
+//!   progress, nor in `f32` found in `f64`: below): the gap is above both
+//!   tolerances, so the distance is not certified. Exact mode never gets there with a support map that
 //!   honours its contract.
 //!
 //! # Float mode: hidden progress
@@ -109,11 +109,11 @@
 //! no-verdict reports as `best` the point from before the run.
 //!
 //! **Narrow floats.** Where this rule takes no step, an `f32` loop computes
-//! the grown simplex's closest point again in `f64` from the same points
-//! (exact conversions; `distance/widened.rs`) and takes the step if that
-//! point is closer than `v` beyond the `f64` error: the Gram entries of a
-//! lopsided simplex (a vertex far farther out than `v`) are near `scale²`,
-//! and their `f32` rounding can exceed the whole improvement.
+//! the grown simplex's closest point again in `f64` (`distance/widened.rs`):
+//! the Gram entries of a lopsided simplex are near `scale²`, and their `f32`
+//! rounding can exceed the whole improvement. The step is taken on the
+//! conditions above (gap above noise, `w` kept, part of a run of at most
+//! `N + 1`), its decrease below `r` judged in `f64` by a heuristic margin.
 //!
 //! Neither rule changes a verdict's proof: the loop still stops as
 //! separated only on the gap test, and every `v` is a point of the hull.
@@ -446,9 +446,9 @@ where
             let stall = Stall::of(&at, &simplex, &gap, reference, &closest, run);
             if stall.is_some_and(|s| s.is_hidden_progress()) {
                 HiddenRun::extend(&mut hidden, &at);
-            } else if let Some(wide) = widened(&simplex, &at.v)? {
+            } else if let Some(wide) = widened(&simplex, &at.v, reference, &gap, run)? {
                 closest = wide;
-                hidden = None;
+                HiddenRun::extend(&mut hidden, &at);
             } else {
                 simplex.pop_front();
                 return stalled(NoVerdict::NoProgress, &simplex);

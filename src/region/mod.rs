@@ -15,8 +15,8 @@
 //! of the simplex closest to the origin* (the vertices with positive
 //! barycentric weight in that point); if that point is the origin, the
 //! containing region (`ON`, `IN`, `R7`, `PT-O`). So ties go to the
-//! lower-dimensional feature, and a boundary of the simplex contains the
-//! origin. [`crate::classify`] derives the tests.
+//! lower-dimensional feature, and an origin on the simplex's boundary
+//! counts as contained. [`crate::classify`] derives the tests.
 //!
 //! Each variant says whether this crate's loop can reach it *in exact
 //! arithmetic* ([`crate::boolean`], "Termination"; vertex `A` of a line or a

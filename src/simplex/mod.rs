@@ -5,12 +5,14 @@
 //! * **Newest first.** Vertex `0` is the point added last and is called `A`;
 //!   then `B`, `C`, `D`, newest to oldest: the naming of every seed (the
 //!   newest point is always `a`) and the storage order of seed 002
-//!   (`Push_Front`). Seeds 000 and 003 store the newest point *last*.
+//!   (`Push_Front`). Seeds 000 and 003 store the newest point *last*: their
+//!   `m_v[3]` / `points_simplex[3]` is our `A`.
 //! * **Winding (3D).** A kept 3D triangle `[A, B, C]` has the origin on the
 //!   side of `n = (B − A) × (C − A)` (or on its plane): when the origin is
 //!   below, `B` and `C` are swapped, as in seeds 000, 002 and 003. After the
-//!   next push the old triangle is `BCD`, wound counter-clockwise seen from
-//!   the new `A`, so `AB × AC`, `AC × AD`, `AD × AB` point out of the
+//!   next push the old triangle is `BCD` and the new `A` (found along its
+//!   normal) is on its normal's side, so `BCD` is wound counter-clockwise
+//!   seen from `A`, and `AB × AC`, `AC × AD`, `AD × AB` point out of the
 //!   tetrahedron. The classifier does not *rely* on this (it orients every
 //!   face normal away from the opposite vertex); traces read like the seeds.
 
