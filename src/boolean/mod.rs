@@ -26,9 +26,7 @@
 //!   `w · d = 0` the origin may still be a point of `A − B`. `w · d < 0` is a
 //!   proof: every `x` of `A − B` has `x · d ≤ w · d < 0`, so
 //!   `max_A a·d < min_B b·d`.
-//! * **Regions**: the smallest feature containing the closest point wins
-//!   ([`crate::region`]), and an origin on the simplex's boundary counts as
-//!   contained.
+//! * **Regions**: the rule of [`crate::region`].
 //!
 //! # Termination (exact arithmetic)
 //!
@@ -69,8 +67,8 @@
 //!   [`NoVerdict::NoProgress`] (`boolean/cycles.rs`), and the three-way
 //!   verdict goes on by the distance loop
 //!   ([`crate::verdict::by_boolean_loop`]);
-//! * in float mode, before reporting `Intersecting`, the closest point of the
-//!   closed simplex is recomputed by the distance sub-algorithm
+//! * in float mode, `Intersecting` is checked first: by filtered
+//!   determinant signs, or else by the distance sub-algorithm
 //!   (`boolean/containment.rs`).
 //!
 //! Seed 001 retries with `(0, 1, 0)` when the first support point is the
@@ -342,7 +340,7 @@ fn decide<T: Scalar, const N: usize>(w_set: &mut Slots<T, N>) -> Result<Next<T, 
         w_set.keep(c.kept.iter());
         return Ok(next);
     }
-    let Some(face) = containment::refuted(w_set.kept().map(|v| &v.w))? else {
+    let Some(face) = containment::refuted(w_set.kept())? else {
         return Ok(next);
     };
     let grown = w_set.state();

@@ -11,10 +11,9 @@
 //!
 //! By Cramer's rule the origin's barycentric coordinates are
 //! `λᵢ = cᵢ / Σⱼ cⱼ` with `cᵢ = (−1)ⁱ det P₋ᵢ`, `P₋ᵢ` the matrix of the
-//! `pⱼ`, `j ≠ i`, in order (derived in `src/certified/simplex.rs`, whose
-//! certificate asks for the interior). If the non-zero `cᵢ` all have one
-//! sign and one at least is non-zero, the origin is in the closed simplex
-//! ([`Containment::Holds`]). Otherwise it is not proved
+//! `pⱼ`, `j ≠ i`, in order (derived in `src/certified/simplex.rs`). If the
+//! non-zero `cᵢ` have one sign, one at least, the origin is in the closed
+//! simplex ([`Containment::Holds`]; in its interior if none is zero). Otherwise it is not proved
 //! ([`Containment::Unproved`]): with signs of both kinds, the vertices whose
 //! `cᵢ` has the other sign than `Σⱼ cⱼ` have negative weights (the origin is
 //! beyond the facets without them; with `Σⱼ cⱼ = 0` it is off the points'
@@ -63,7 +62,7 @@ pub(crate) fn check<T: Scalar, const N: usize>(
 ) -> Result<Containment, Error> {
     let n = simplex.len();
     let estimates: ArrayVec<Option<(f64, f64)>, MAX_VERTICES> =
-        (0..n).map(|i| filtered_c(simplex, i)).collect();
+        (0..n).map(|i| filtered_c(simplex.iter(), i)).collect();
     let mut exact = None;
     let signs: ArrayVec<i8, MAX_VERTICES> = if estimates.iter().all(|e| decided(*e).is_some()) {
         estimates.iter().filter_map(|e| decided(*e)).collect()
@@ -91,7 +90,7 @@ pub(crate) fn check<T: Scalar, const N: usize>(
 }
 
 /// The sign of an estimate `(value, error bound)`, when the bound decides it.
-fn decided(estimate: Option<(f64, f64)>) -> Option<i8> {
+pub(crate) fn decided(estimate: Option<(f64, f64)>) -> Option<i8> {
     let (value, bound) = estimate?;
     match value.abs() > bound {
         true if value > 0.0 => Some(1),
@@ -100,14 +99,17 @@ fn decided(estimate: Option<(f64, f64)>) -> Option<i8> {
     }
 }
 
-/// `cᵢ` in `f64` with its error bound (2D and 3D; `None` in other
-/// dimensions or on overflow; module docs).
-fn filtered_c<T: Scalar, const N: usize>(simplex: &Simplex<T, N>, i: usize) -> Option<(f64, f64)> {
+/// `cᵢ` of the simplex of `vertices` in `f64` with its error bound (2D and
+/// 3D; `None` in other dimensions or on overflow; module docs).
+pub(crate) fn filtered_c<'v, T: Scalar + 'v, const N: usize>(
+    vertices: impl Iterator<Item = &'v Vertex<T, N>>,
+    i: usize,
+) -> Option<(f64, f64)> {
     if N != 2 && N != 3 {
         return None;
     }
     let mut rows = [[0.0f64; 3]; 3];
-    let others = simplex.iter().enumerate().filter(|&(j, _)| j != i);
+    let others = vertices.enumerate().filter(|&(j, _)| j != i);
     for (row, (_, x)) in rows.iter_mut().zip(others) {
         for (k, cell) in row.iter_mut().enumerate().take(N) {
             *cell = x.a[k].to_f64() - x.b[k].to_f64();
@@ -165,7 +167,9 @@ pub(crate) fn exact_point<T: Scalar, const N: usize>(
 }
 
 /// Every `cᵢ`, in rationals from the exact coordinates.
-fn exact_c<T: Scalar, const N: usize>(simplex: &Simplex<T, N>) -> Result<Vec<Rational>, Error> {
+pub(crate) fn exact_c<T: Scalar, const N: usize>(
+    simplex: &Simplex<T, N>,
+) -> Result<Vec<Rational>, Error> {
     let mut p: Vec<Vec<Rational>> = Vec::new();
     for x in simplex.iter() {
         let row = exact_point(x).ok_or_else(|| Error::NonFinite {
@@ -226,7 +230,7 @@ mod tests {
     fn compare<const N: usize>(s: &Simplex<f64, N>, case: &str) -> (usize, usize) {
         let (mut filtered, mut left) = (0, 0);
         for (i, want) in exact_signs(s).into_iter().enumerate() {
-            match decided(filtered_c(s, i)) {
+            match decided(filtered_c(s.iter(), i)) {
                 Some(got) => {
                     filtered += 1;
                     assert_eq!(got, want, "{case}, sign {i}");
@@ -291,9 +295,9 @@ mod tests {
         let want = exact_signs(&s)[0];
         assert_eq!(want, -1, "the exact sign of c₀");
         assert!(
-            decided(filtered_c(&s, 0)).is_none_or(|got| got == want),
+            decided(filtered_c(s.iter(), 0)).is_none_or(|got| got == want),
             "{:?}",
-            filtered_c(&s, 0)
+            filtered_c(s.iter(), 0)
         );
     }
 
@@ -359,7 +363,7 @@ mod tests {
         p.push(-(e(0) + e(1) + e(2) + e(3)));
         let zero = Vector::<f64, 4>::zeros();
         let s = simplex(&p, &zero);
-        assert!((0..5).all(|i| filtered_c(&s, i).is_none()));
+        assert!((0..5).all(|i| filtered_c(s.iter(), i).is_none()));
         assert_eq!(check(&s), Ok(Containment::Holds));
         p[4] = e(0) + e(1) + e(2) + e(3);
         let s = simplex(&p, &zero);

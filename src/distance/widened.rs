@@ -29,11 +29,9 @@ pub(super) fn widened<T: Field, const N: usize>(
     let pts: Points<f64, N> = grown.points().map(wide).collect();
     let c = closest_point_fixed(&pts)?;
     let v64 = wide(v);
-    // The margin: four times the rounding of the Gram entries,
-    // (N + 1) u₆₄ scale², and of |v|² (N squares, each exact), N u₆₄ |v|².
-    // It is not a bound: an ill-conditioned face can be off by more, and
-    // such a step is then no progress, which the run's bound limits. No
-    // verdict rests on this comparison.
+    // Four times the rounding of the Gram entries and of |v|²: not a bound
+    // (an ill-conditioned face can be off by more, a step the run's length
+    // limits). No verdict rests on this comparison.
     let u = <f64 as Scalar>::UNIT_ROUNDOFF;
     let vv = dot(&v64, &v64);
     let margin = 4.0 * (N as f64 + 1.0) * u * (scale2(pts.iter()) + vv);

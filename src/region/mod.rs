@@ -18,11 +18,10 @@
 //! lower-dimensional feature, and an origin on the simplex's boundary
 //! counts as contained. [`crate::classify`] derives the tests.
 //!
-//! Each variant says whether this crate's loop can reach it *in exact
-//! arithmetic* ([`crate::boolean`], "Termination"; vertex `A` of a line or a
-//! triangle: proved in those variants' docs). The classifier handles every
-//! region, because rounding can produce any in float mode and a reference
-//! classifier must be total.
+//! Each variant says whether the loop can reach it *in exact arithmetic*
+//! ([`crate::boolean`], "Termination"; vertex `A` of a line or a triangle:
+//! proved in those variants' docs). The classifier is total: rounding can
+//! produce any region in float mode.
 
 #[macro_use]
 mod catalogue;
