@@ -949,12 +949,7 @@ fn f64_progress_hidden_by_rounding_is_taken() {
 #[test]
 fn hidden_progress_steps_do_not_cycle() {
     fn check<const N: usize>(a: &[[i64; N]], b: &[[i64; N]]) {
-        let exact = |p: &[[i64; N]]| -> Vec<Vector<Rational, N>> {
-            p.iter()
-                .map(|x| Vector::<Rational, N>::from(x.map(integer)))
-                .collect()
-        };
-        let (ea, eb) = (exact(a), exact(b));
+        let (ea, eb) = (integer_points(a, 0), integer_points(b, 0));
         let want = oracle::distance_squared(&rows(&ea), &rows(&eb))
             .unwrap()
             .dist2
@@ -997,6 +992,59 @@ fn hidden_progress_steps_do_not_cycle() {
     );
 }
 
+/// Integer points times `2^e`, exactly.
+fn integer_points<const N: usize>(p: &[[i64; N]], e: i32) -> Vec<Vector<Rational, N>> {
+    let s = Rational::pow2(e);
+    p.iter()
+        .map(|x| Vector::<Rational, N>::from(x.map(integer)) * s.clone())
+        .collect()
+}
+
+/// The `f32` distance query on `A · 2^e` and `B · 2^e` (integer points),
+/// both sub-algorithms, against the exact oracle: `Separated` within the
+/// `f32` accuracy bound (or `Intersecting` where the distance is within the
+/// band of the origin), in at most `max_iterations` support calls (no run
+/// of steps to the cap). One line per failure, with the case.
+fn f32_answers_within_bound<const N: usize>(
+    e: i32,
+    a: &[[i64; N]],
+    b: &[[i64; N]],
+    max_iterations: usize,
+) -> Vec<String> {
+    let (ea, eb) = (integer_points(a, e), integer_points(b, e));
+    let want = oracle::distance_squared(&rows(&ea), &rows(&eb))
+        .unwrap()
+        .dist2
+        .to_f64();
+    let s2 = scale2(&ea, &eb);
+    let bound = gjk::tolerance::float_accuracy_bound(want, s2, f32::UNIT_ROUNDOFF);
+    let band = gjk::tolerance::ABS_TOL_FACTOR * f32::UNIT_ROUNDOFF * s2.sqrt();
+    let (fa, fb) = (
+        common::convert::<f32, N>(&ea),
+        common::convert::<f32, N>(&eb),
+    );
+    let mut failures = Vec::new();
+    for &sub in sub_algorithms::<N>() {
+        let opts = DistanceOptions {
+            sub_algorithm: sub,
+            ..DistanceOptions::default()
+        };
+        let r = distance(&Cloud(fa.clone()), &Cloud(fb.clone()), &opts).unwrap();
+        let ok = match &r.outcome {
+            DistanceOutcome::Separated { dist2, .. } => (dist2.to_f64() - want).abs() <= bound,
+            DistanceOutcome::Intersecting { .. } => want.sqrt() <= band,
+            _ => false,
+        } && r.iterations <= max_iterations;
+        if !ok {
+            failures.push(format!(
+                "{N}D {sub:?}, scale 2^{e}, A = {a:?}, B = {b:?}: want {want:e} ± {bound:e}, got {:?} after {}",
+                r.outcome, r.iterations
+            ));
+        }
+    }
+    failures
+}
+
 /// A lopsided simplex in `f32` (fuzz finding `crash-fa552536…` of
 /// `diff_3d`): `A = {(−1, −1, −1), (−1, 771, 3942), (0, 0, 49), (8, 0, 0)} · s`
 /// against `B = {0}`. The fourth support point, `(−1, 771, 3942) · s`, is
@@ -1011,53 +1059,17 @@ fn hidden_progress_steps_do_not_cycle() {
 /// (or "intersecting" where the distance is within the band of the origin).
 #[test]
 fn f32_lopsided_simplex_progress_is_found_in_f64() {
-    let mut failures = Vec::new();
-    let mut cases = 0;
+    let (mut failures, mut cases) = (Vec::new(), 0);
     for e in [0, 20, 40, 45] {
         for k in [1i64, 3, 10] {
-            let pts = [
+            let a = [
                 [-1i64, -1, -1],
                 [-1, 771 * k, 3942 * k],
                 [0, 0, 49],
                 [8, 0, 0],
             ];
-            let s = Rational::pow2(e);
-            let exact: Vec<Vector<Rational, 3>> = pts
-                .iter()
-                .map(|p| Vector::<Rational, 3>::from(p.map(integer)) * s.clone())
-                .collect();
-            let origin = vec![Vector::<Rational, 3>::zeros()];
-            let want = oracle::distance_squared(&rows(&exact), &rows(&origin))
-                .unwrap()
-                .dist2
-                .to_f64();
-            let s2 = scale2(&exact, &origin);
-            let bound = gjk::tolerance::float_accuracy_bound(want, s2, f32::UNIT_ROUNDOFF);
-            let a = common::convert::<f32, 3>(&exact);
-            let b = vec![Vector::<f32, 3>::zeros()];
-            for &sub in sub_algorithms::<3>() {
-                let opts = DistanceOptions {
-                    sub_algorithm: sub,
-                    ..DistanceOptions::default()
-                };
-                let r = distance(&Cloud(a.clone()), &Cloud(b.clone()), &opts).unwrap();
-                // Within the band of the origin, "intersecting" is allowed.
-                let band = gjk::tolerance::ABS_TOL_FACTOR * f32::UNIT_ROUNDOFF * s2.sqrt();
-                let ok = match &r.outcome {
-                    DistanceOutcome::Separated { dist2, .. } => {
-                        (dist2.to_f64() - want).abs() <= bound
-                    }
-                    DistanceOutcome::Intersecting { .. } => want.sqrt() <= band,
-                    _ => false,
-                } && r.iterations <= 12; // (no run of steps to the cap)
-                if !ok {
-                    failures.push(format!(
-                        "{sub:?}, s = 2^{e}, k = {k}: want {want:e} ± {bound:e}, got {:?} after {}",
-                        r.outcome, r.iterations
-                    ));
-                }
-                cases += 1;
-            }
+            failures.extend(f32_answers_within_bound::<3>(e, &a, &[[0, 0, 0]], 12));
+            cases += sub_algorithms::<3>().len();
         }
     }
     assert_eq!(cases, 24);
@@ -1075,65 +1087,22 @@ fn f32_lopsided_simplex_progress_is_found_in_f64() {
 /// Both pairs are answered in a few support calls, within the `f32` bound.
 #[test]
 fn f32_steps_found_in_f64_do_not_cycle() {
-    fn check<const N: usize>(e: i32, a: &[[i64; N]], b: &[[i64; N]]) -> Option<String> {
-        let s = Rational::pow2(e);
-        let exact = |p: &[[i64; N]]| -> Vec<Vector<Rational, N>> {
-            p.iter()
-                .map(|x| Vector::<Rational, N>::from(x.map(integer)) * s.clone())
-                .collect()
-        };
-        let (ea, eb) = (exact(a), exact(b));
-        let want = oracle::distance_squared(&rows(&ea), &rows(&eb))
-            .unwrap()
-            .dist2
-            .to_f64();
-        let s2 = scale2(&ea, &eb);
-        let bound = gjk::tolerance::float_accuracy_bound(want, s2, f32::UNIT_ROUNDOFF);
-        let band = gjk::tolerance::ABS_TOL_FACTOR * f32::UNIT_ROUNDOFF * s2.sqrt();
-        let (fa, fb) = (
-            common::convert::<f32, N>(&ea),
-            common::convert::<f32, N>(&eb),
-        );
-        let mut failures = Vec::new();
-        for &sub in sub_algorithms::<N>() {
-            let opts = DistanceOptions {
-                sub_algorithm: sub,
-                ..DistanceOptions::default()
-            };
-            let r = distance(&Cloud(fa.clone()), &Cloud(fb.clone()), &opts).unwrap();
-            let ok = match &r.outcome {
-                DistanceOutcome::Separated { dist2, .. } => (dist2.to_f64() - want).abs() <= bound,
-                DistanceOutcome::Intersecting { .. } => want.sqrt() <= band,
-                _ => false,
-            } && r.iterations <= 16;
-            if !ok {
-                failures.push(format!(
-                    "{N}D {sub:?}: want {want:e} ± {bound:e}, got {:?} after {}",
-                    r.outcome, r.iterations
-                ));
-            }
-        }
-        (!failures.is_empty()).then(|| failures.join("\n"))
-    }
-    let failures: Vec<String> = [
-        check::<3>(
-            14,
-            &[[255, 58, 473], [-10240, 2, -9458]],
-            &[
-                [-9509, -9253, 3803],
-                [3342, 0, 2304],
-                [1, 4, -2077],
-                [-1, -1, 13855],
-            ],
-        ),
-        check::<2>(
-            -57,
-            &[[30979, 0], [16384, 972], [28, 3]],
-            &[[1, 0], [0, 0], [15616, -1], [-2048, 0], [0, 0]],
-        ),
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
+    let mut failures = f32_answers_within_bound::<3>(
+        14,
+        &[[255, 58, 473], [-10240, 2, -9458]],
+        &[
+            [-9509, -9253, 3803],
+            [3342, 0, 2304],
+            [1, 4, -2077],
+            [-1, -1, 13855],
+        ],
+        16,
+    );
+    failures.extend(f32_answers_within_bound::<2>(
+        -57,
+        &[[30979, 0], [16384, 972], [28, 3]],
+        &[[1, 0], [0, 0], [15616, -1], [-2048, 0], [0, 0]],
+        16,
+    ));
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
