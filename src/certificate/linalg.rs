@@ -68,25 +68,100 @@ pub(crate) fn det_integer(mut a: Vec<Vec<BigInt>>) -> BigInt {
     }
 }
 
+/// Cramer's rule over the integers by one fraction-free elimination: for a
+/// square `a` (rows) and a column `b`, `Some((det a, [det aᵢ]))` with `aᵢ`
+/// being `a` with column `i` replaced by `b`, or `None` when `det a = 0`.
+///
+/// Bareiss's elimination ([`det_integer`]) runs on `[a | b]`; its pivots
+/// `uᵢᵢ` are the leading minors of the row-permuted `Pa`, the last one
+/// `d = det Pa`. The eliminated rows `Σ_{j≥i} uᵢⱼ xⱼ = cᵢ` keep the
+/// solution `x` of `a x = b`, and `d xᵢ = det (Pa)ᵢ` is an integer (Cramer),
+/// so from the last row up
+/// `d xᵢ = (d cᵢ − Σ_{j>i} uᵢⱼ (d xⱼ)) / uᵢᵢ`, the division exact. One
+/// elimination and one back substitution, where Cramer's rule determinant
+/// by determinant takes `n + 1` eliminations.
+pub(crate) fn cramer(mut a: Vec<Vec<BigInt>>, b: Vec<BigInt>) -> Option<(BigInt, Vec<BigInt>)> {
+    let n = a.len();
+    for (row, bi) in a.iter_mut().zip(b) {
+        row.push(bi);
+    }
+    let mut negative = false;
+    let mut previous = BigInt::one();
+    for k in 0..n {
+        let p = (k..n).find(|&r| !a[r][k].is_zero())?;
+        if p != k {
+            a.swap(p, k);
+            negative = !negative;
+        }
+        let (top, bottom) = a.split_at_mut(k + 1);
+        let pivot_row = &top[k];
+        for row in bottom.iter_mut() {
+            for j in k + 1..=n {
+                row[j] = (&row[j] * &pivot_row[k] - &row[k] * &pivot_row[j]) / &previous;
+            }
+        }
+        previous = pivot_row[k].clone();
+    }
+    let d = previous;
+    let mut y = vec![BigInt::zero(); n];
+    for i in (0..n).rev() {
+        let mut s = &d * &a[i][n];
+        for j in i + 1..n {
+            s -= &a[i][j] * &y[j];
+        }
+        y[i] = s / &a[i][i];
+    }
+    // det a = ±det Pa, and det aᵢ = (det a) xᵢ.
+    if negative {
+        Some((-d, y.into_iter().map(|v| -v).collect()))
+    } else {
+        Some((d, y))
+    }
+}
+
 /// [`cross`] over integers: `n_j = (−1)^j det(E without column j)` for
 /// the edges `eᵢ = qᵢ − q₀` of `N` integer points.
+///
+/// All `N` minors from one [`cramer`] call: with `A` the `N − 1` columns
+/// of `E` other than `c` (in order) and `b` column `c`,
+/// `n_c = (−1)^c det A`, and for `j ≠ c` the minor without column `j` is
+/// `Aⱼ` (column `j` replaced by `b`) with `b` moved to its place, `|j − c| − 1`
+/// adjacent swaps: `n_j = (−1)^j (−1)^{|j−c|−1} det Aⱼ = −(−1)^c det Aⱼ`.
+/// The column `c` is the last whose `A` is not singular; when every `A`
+/// is, every minor is zero and so is `n`.
 pub(crate) fn cross_integer<const N: usize>(q: &[&[BigInt; N]]) -> [BigInt; N] {
     let edges: Vec<[BigInt; N]> = q[1..]
         .iter()
         .map(|x| std::array::from_fn(|c| &x[c] - &q[0][c]))
         .collect();
-    std::array::from_fn(|j| {
-        let minor: Vec<Vec<BigInt>> = edges
+    for c in (0..N).rev() {
+        let a: Vec<Vec<BigInt>> = edges
             .iter()
-            .map(|e| (0..N).filter(|&c| c != j).map(|c| e[c].clone()).collect())
+            .map(|e| (0..N).filter(|&j| j != c).map(|j| e[j].clone()).collect())
             .collect();
-        let d = det_integer(minor);
-        if j % 2 == 0 {
-            d
-        } else {
-            -d
+        let b = edges.iter().map(|e| e[c].clone()).collect();
+        if let Some((det_a, det_aj)) = cramer(a, b) {
+            let odd = c % 2 == 1;
+            let mut rest = det_aj.into_iter();
+            return std::array::from_fn(|j| {
+                if j == c {
+                    if odd {
+                        -det_a.clone()
+                    } else {
+                        det_a.clone()
+                    }
+                } else {
+                    let m = rest.next().unwrap_or_default();
+                    if odd {
+                        m
+                    } else {
+                        -m
+                    }
+                }
+            });
         }
-    })
+    }
+    std::array::from_fn(|_| BigInt::zero())
 }
 
 /// `det[q₀; …; q_{k−1}]` for `k = N` points (rows); for the intersecting
@@ -236,9 +311,9 @@ pub(crate) fn cross<const N: usize>(q: &[Vector<Rational, N>]) -> Vector<Rationa
 ///
 /// Over integers: with `L` the lcm of every denominator, `M = L m` and
 /// `r = L rhs` are integer and `m x = rhs ⇔ M x = r`, so by Cramer's rule
-/// `xᵢ = det Mᵢ / det M` (`Mᵢ`: `M` with column `i` replaced by `r`), each
-/// determinant by Bareiss's elimination ([`det_integer`]). One gcd per
-/// unknown, where elimination over rationals takes one per operation.
+/// `xᵢ = det Mᵢ / det M` (`Mᵢ`: `M` with column `i` replaced by `r`), all
+/// from one elimination ([`cramer`]). One gcd per unknown, where
+/// elimination over rationals takes one per operation.
 pub(crate) fn solve(m: Vec<Vec<Rational>>, rhs: Vec<Rational>) -> Option<Vec<Rational>> {
     let l = m
         .iter()
@@ -251,20 +326,13 @@ pub(crate) fn solve(m: Vec<Vec<Rational>>, rhs: Vec<Rational>) -> Option<Vec<Rat
         .map(|row| row.iter().map(scaled).collect())
         .collect();
     let r: Vec<BigInt> = rhs.iter().map(scaled).collect();
-    let d = det_integer(big.clone());
-    if d.is_zero() {
-        return None;
-    }
-    let solution = (0..big.len())
-        .map(|i| {
-            let mut mi = big.clone();
-            for (row, ri) in mi.iter_mut().zip(&r) {
-                row[i] = ri.clone();
-            }
-            lowest_terms::new(det_integer(mi), d.clone())
-        })
-        .collect();
-    Some(solution)
+    let (d, numerators) = cramer(big, r)?;
+    Some(
+        numerators
+            .into_iter()
+            .map(|ni| lowest_terms::new(ni, d.clone()))
+            .collect(),
+    )
 }
 
 /// `(Σ λᵢ xᵢ, Σ λᵢ)` exactly (as many weights as points).
@@ -345,6 +413,106 @@ mod tests {
             // r · d ≡ n (mod P) for x = n / d in lowest terms.
             let back = (BigInt::from(r) * x.denom()).mod_floor(&p);
             assert_eq!(back, x.numer().mod_floor(&p), "k = {k}");
+        }
+    }
+
+    /// An integer of one of three kinds: small (`−2..=2`, so that many
+    /// matrices are singular), of `g.int` size, or of up to 320 bits.
+    fn entry(g: &mut Lcg) -> BigInt {
+        match g.int(0, 2) {
+            0 => BigInt::from(g.int(-2, 2)),
+            1 => BigInt::from(g.int(-(1 << 40), 1 << 40)),
+            _ => {
+                let x = (0..g.int(1, 5)).fold(BigInt::zero(), |x, _| (x << 64) + g.word());
+                if g.int(0, 1) == 0 {
+                    x
+                } else {
+                    -x
+                }
+            }
+        }
+    }
+
+    /// The cross product from one elimination equals its definition, minor
+    /// by minor (each by [`det_integer`]), in 1D to 6D, on points in
+    /// general position, rank-deficient (a point the sum of two others)
+    /// and with repeated points.
+    #[test]
+    fn cross_from_one_elimination_equals_the_minors() {
+        fn check<const N: usize>(g: &mut Lcg) {
+            for case in 0..300 {
+                let mut q: Vec<[BigInt; N]> =
+                    (0..N).map(|_| std::array::from_fn(|_| entry(g))).collect();
+                if N >= 3 && case % 3 == 1 {
+                    q[N - 1] = std::array::from_fn(|c| &q[0][c] + &q[1][c] - &q[2][c]);
+                }
+                if N >= 2 && case % 3 == 2 {
+                    q[N - 1] = q[0].clone();
+                }
+                let refs: Vec<&[BigInt; N]> = q.iter().collect();
+                let edges: Vec<Vec<BigInt>> = q[1..]
+                    .iter()
+                    .map(|x| (0..N).map(|c| &x[c] - &q[0][c]).collect())
+                    .collect();
+                let want: Vec<BigInt> = (0..N)
+                    .map(|j| {
+                        let minor = edges
+                            .iter()
+                            .map(|e| (0..N).filter(|&c| c != j).map(|c| e[c].clone()).collect())
+                            .collect();
+                        let d = det_integer(minor);
+                        if j % 2 == 0 {
+                            d
+                        } else {
+                            -d
+                        }
+                    })
+                    .collect();
+                assert_eq!(cross_integer(&refs).to_vec(), want, "N = {N}, q = {q:?}");
+            }
+        }
+        let mut g = Lcg(5);
+        check::<1>(&mut g);
+        check::<2>(&mut g);
+        check::<3>(&mut g);
+        check::<4>(&mut g);
+        check::<5>(&mut g);
+        check::<6>(&mut g);
+    }
+
+    /// Cramer's rule from one elimination equals its definition: `None`
+    /// exactly when `det a = 0`, else `det a` and every `det aᵢ`, each by
+    /// [`det_integer`]; `0 × 0` to `7 × 7`, a third of the matrices with a
+    /// repeated row.
+    #[test]
+    fn cramer_from_one_elimination_equals_the_determinants() {
+        let mut g = Lcg(9);
+        for n in 0..=7 {
+            for case in 0..200 {
+                let mut a: Vec<Vec<BigInt>> = (0..n)
+                    .map(|_| (0..n).map(|_| entry(&mut g)).collect())
+                    .collect();
+                if n >= 2 && case % 3 == 0 {
+                    a[n - 1] = a[0].clone();
+                }
+                let b: Vec<BigInt> = (0..n).map(|_| entry(&mut g)).collect();
+                let d = det_integer(a.clone());
+                let got = cramer(a.clone(), b.clone());
+                if d.is_zero() {
+                    assert_eq!(got, None, "a = {a:?}, b = {b:?}");
+                    continue;
+                }
+                let want: Vec<BigInt> = (0..n)
+                    .map(|i| {
+                        let mut ai = a.clone();
+                        for (row, bi) in ai.iter_mut().zip(&b) {
+                            row[i] = bi.clone();
+                        }
+                        det_integer(ai)
+                    })
+                    .collect();
+                assert_eq!(got, Some((d, want)), "a = {a:?}, b = {b:?}");
+            }
         }
     }
 

@@ -61,7 +61,7 @@ use crate::lowest_terms;
 use crate::scalar::Rational;
 use crate::vector::Vector;
 
-use linalg::{combine, cross_integer, det_integer, det_is_zero};
+use linalg::{combine, cross_integer, det_is_zero};
 
 /// A point `a[a] − b[b]` of `A − B`, by the indices of its two points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -449,8 +449,12 @@ fn depth<const N: usize>(
             });
         }
         let q: Vec<&[BigInt; N]> = f.iter().map(|&i| &wi[i]).collect();
-        // (a) The origin is off the facet's plane.
-        let d = det_integer(q.iter().map(|r| r.to_vec()).collect());
+        // (a) The origin is off the facet's plane: `D ≠ 0`, where
+        // `D = det[q₀; e₁ …] = Σ_j q₀ⱼ (−1)^j det(E without column j) = n·q₀`
+        // (Laplace along the first row; `n` the cross product of the edges
+        // `eᵢ = qᵢ − q₀`, so `D ≠ 0` also means `n ≠ 0`).
+        let n = cross_integer(&q);
+        let d: BigInt = n.iter().zip(q[0].iter()).map(|(x, y)| x * y).sum();
         if d.is_zero() {
             return Err(Rejection::Degenerate);
         }
@@ -468,17 +472,13 @@ fn depth<const N: usize>(
             *ridges.entry(ridge).or_insert(0) += sign * alternating * parity;
         }
         // (c) The squared distance of its plane, D²/(n·n), and the outward
-        // normal (n̂·w > 0 on the facet: the origin is inside).
-        let n = cross_integer(&q);
+        // normal (n̂·w > 0 on the facet: the origin is inside); the offset
+        // `c = n·w = |D|`.
         let nn: BigInt = n.iter().map(|x| x * x).sum();
-        if nn.is_zero() {
-            return Err(Rejection::Degenerate);
-        }
-        let c: BigInt = n.iter().zip(q[0].iter()).map(|(x, y)| x * y).sum();
-        let (n, c) = if c.is_negative() {
-            (n.map(|x| -x), -c)
+        let (n, c) = if d.is_negative() {
+            (n.map(|x| -x), -d.clone())
         } else {
-            (n, c)
+            (n, d.clone())
         };
         planes.push((&d * &d, nn, n, c));
     }
