@@ -369,28 +369,89 @@ fn exact_direction<const N: usize>(d: &Vector<f64, N>) -> Option<Vector<Rational
     Some(v)
 }
 
-/// `s` minus its projection on the span of `basis` (orthogonal, built
-/// here by Gram–Schmidt from `span`), exactly.
-fn orthogonal_part<const N: usize>(
-    s: &Vector<Rational, N>,
+/// An orthogonal basis of the span of `span` (Gram–Schmidt, exactly), each
+/// vector with its squared length: for [`orthogonal_part`], built once per
+/// face.
+fn orthogonal_basis<const N: usize>(
     span: &[Vector<Rational, N>],
-) -> Vector<Rational, N> {
+) -> Vec<(Vector<Rational, N>, Rational)> {
     let mut basis: Vec<(Vector<Rational, N>, Rational)> = Vec::new();
     for x in span {
-        let mut r = x.clone();
-        for (q, qq) in &basis {
-            r -= q * (dot_q(&r, q) / qq);
-        }
+        let r = orthogonal_part(x, &basis);
         let rr = dot_q(&r, &r);
         if !rr.is_zero() {
             basis.push((r, rr));
         }
     }
+    basis
+}
+
+/// `s` minus its projection on the span of the orthogonal `basis`,
+/// exactly.
+fn orthogonal_part<const N: usize>(
+    s: &Vector<Rational, N>,
+    basis: &[(Vector<Rational, N>, Rational)],
+) -> Vector<Rational, N> {
     let mut n = s.clone();
-    for (q, qq) in &basis {
+    for (q, qq) in basis {
         n -= q * (dot_q(&n, q) / qq);
     }
     n
+}
+
+/// Relative widths, tried in turn, of the band below `max_A n·a` (above
+/// `min_B n·b`) whose points [`snapped`] counts as the face `n` supports.
+/// A heuristic: a wrong band only makes a normal the verifier rejects.
+const SNAP_BANDS: [f64; 3] = [1e-12, 1e-9, 1e-6];
+
+/// A float normal `n` that nearly supports `A − B` at the face holding the
+/// origin, snapped to the contact: for each band of [`SNAP_BANDS`] (times
+/// the widths of `A` and `B` along `n`), the points of `A` within it of
+/// `max_A n·a` and of `B` within it of `min_B n·b` are taken as the
+/// touching faces, and `n` (exactly) is projected onto the orthogonal
+/// complement of their directions `aᵢ − a₀`, `bⱼ − b₀` and of the face's
+/// span. A float normal is off by rounding, so it supports one vertex of
+/// a touching face of `A` and one of `B`, rarely a common point; its
+/// projection is orthogonal to both faces, and the verifier decides.
+fn snapped<const N: usize>(
+    a: &PointSet<N>,
+    b: &PointSet<N>,
+    face: &Face<N>,
+    n: &Vector<f64, N>,
+) -> Vec<Vector<Rational, N>> {
+    let Some(exact_n) = exact_direction(n) else {
+        return Vec::new();
+    };
+    // The indices within `band` of the extreme of `sign · n·p`, and the
+    // width of the set along `n`.
+    let near = |set: &PointSet<N>, sign: f64, band: f64| -> Vec<usize> {
+        let dots: Vec<f64> = set.shadows().iter().map(|p| sign * n.dot(p)).collect();
+        let (lo, hi) = dots
+            .iter()
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &x| {
+                (l.min(x), h.max(x))
+            });
+        let cut = hi - band * (hi - lo);
+        (0..dots.len()).filter(|&i| dots[i] >= cut).collect()
+    };
+    let mut out: Vec<Vector<Rational, N>> = Vec::new();
+    for band in SNAP_BANDS {
+        let mut span = span_of(face);
+        for (set, sign) in [(a, 1.0), (b, -1.0)] {
+            let points: Vec<Vector<Rational, N>> = near(set, sign, band)
+                .into_iter()
+                .filter_map(|i| set.point(i))
+                .collect();
+            if let Some((first, rest)) = points.split_first() {
+                span.extend(rest.iter().map(|p| p - first));
+            }
+        }
+        let normal = orthogonal_part(&exact_n, &orthogonal_basis(&span));
+        if !normal.iter().all(Zero::is_zero) && !out.contains(&normal) {
+            out.push(normal);
+        }
+    }
+    out
 }
 
 /// A convex combination `(index, weight)` with repeated indices merged.
@@ -573,12 +634,12 @@ fn touching<const N: usize>(
     let positive: Vec<usize> = (0..lambda.len())
         .filter(|&i| lambda[i].is_positive())
         .collect();
-    let span = span_of(face);
+    let basis = orthogonal_basis(&span_of(face));
     let common_a = merged(positive.iter().map(|&i| (pairs[i].a, lambda[i].clone())));
     let common_b = merged(positive.iter().map(|&i| (pairs[i].b, lambda[i].clone())));
     let mut tried: Vec<Vector<Rational, N>> = Vec::new();
     for s in seeds {
-        let n = orthogonal_part(&s, &span);
+        let n = orthogonal_part(&s, &basis);
         if n.iter().all(Zero::is_zero) || tried.contains(&n) {
             continue;
         }
@@ -751,7 +812,8 @@ pub fn exact_query<const N: usize>(
             // one more seed for the touching certificate of the face.
             let depth = depth.map_err(|miss| {
                 let touched = on_face.as_ref().zip(miss.touching).and_then(|(face, n)| {
-                    let seeds = exact_direction(&n).into_iter().collect();
+                    let mut seeds: Vec<_> = exact_direction(&n).into_iter().collect();
+                    seeds.extend(snapped(a, b, face, &n));
                     touching(a, b, face, seeds, &mut certificates).ok()
                 });
                 (miss.reason, touched)
