@@ -293,3 +293,99 @@ fn overlapping_mirror_images_are_proved_without_the_exact_loops() {
         assert!(verify(&sa, &sb, cert).is_ok(), "{c}: {cert:?}");
     }
 }
+
+/// Touching pairs whose float search ends with the origin on a face of the
+/// simplex, where the float EPA then finds the origin on the boundary: its
+/// normal, rounded, supports one vertex of each touching face, so it did
+/// not verify, and the exact mode fell back to the exact loops (the
+/// `diff_nd` corpus inputs `d9a613c9…`, `e796f638…`, `de37d277…`, 4D–5D,
+/// 7 ms under `diff_exact`). Snapped to the faces it nearly supports, the
+/// normal proves touching: no fallback, the oracle's relation.
+#[test]
+fn touching_normals_from_float_epa_are_snapped_to_the_contact() {
+    fn check<const N: usize>(a: &[[i64; N]], b: &[[i64; N]], exp: i32) {
+        let scale = |m: i64| {
+            let two = Rational::from_integer(2.into());
+            if exp >= 0 {
+                q(m, 1) * num_traits::pow(two, exp as usize)
+            } else {
+                q(m, 1) / num_traits::pow(two, (-exp) as usize)
+            }
+        };
+        let points = |s: &[[i64; N]]| -> Vec<Vector<Rational, N>> {
+            s.iter()
+                .map(|p| Vector::from_fn(|k, _| scale(p[k])))
+                .collect()
+        };
+        let (a, b) = (points(a), points(b));
+        let c = ctx(&a, &b);
+        let sa = PointSet::from_rational(a.clone()).unwrap();
+        let sb = PointSet::from_rational(b.clone()).unwrap();
+        let report = exact_query(&sa, &sb, &ExactOptions::default()).unwrap();
+        assert!(report.fallback.is_none(), "{c}: {:?}", report.fallback);
+        assert!(
+            matches!(report.answer, ExactAnswer::Touching { .. }),
+            "{c}: {:?}",
+            report.answer
+        );
+        assert_eq!(
+            oracle::relation(&rows(&a), &rows(&b)).unwrap(),
+            Relation::Touching,
+            "{c}"
+        );
+        for cert in &report.certificates {
+            assert!(verify(&sa, &sb, cert).is_ok(), "{c}: {cert:?}");
+        }
+    }
+    check::<4>(
+        &[
+            [1165, -376, -553, -145],
+            [-11, -376, -553, -145],
+            [-11, -376, 1163, -1861],
+            [1165, 28, -553, -145],
+            [-11, 28, -553, -145],
+            [1165, -376, 1163, -1861],
+            [1165, 28, 1163, -1861],
+            [-11, 28, 1163, -1861],
+        ],
+        &[
+            [656, -909, -386, -312],
+            [772, 28, 500, -1003],
+            [656, 561, 996, -1694],
+            [498, -909, -386, -312],
+            [498, 561, 996, -1694],
+            [656, -909, 996, -1694],
+            [498, 561, -386, -312],
+            [1169, -369, 500, -1003],
+            [498, -909, 996, -1694],
+            [772, -369, 897, -1400],
+            [656, 561, -386, -312],
+            [375, -766, 103, -606],
+        ],
+        -63,
+    );
+    check::<5>(
+        &[[-2, 2, 1, 0, 3], [-2, -1, 1, -3, 1], [-2, -1, 1, -3, 3]],
+        &[
+            [0, -6, 3, -2, 2],
+            [-1, 2, -1, -1, 3],
+            [0, -2, 0, -3, 1],
+            [-2, -1, 2, -3, 1],
+            [-3, -1, 1, -2, 2],
+        ],
+        0,
+    );
+    check::<4>(
+        &[[21, 6, 11, -16], [21, 18, 5, -16]],
+        &[
+            [33, 12, 8, -4],
+            [21, 11, 5, -16],
+            [9, 0, -4, -4],
+            [21, 12, 20, -4],
+            [21, 13, 11, -16],
+            [21, 24, 8, -4],
+            [8, -3, -3, -4],
+        ],
+        -3,
+    );
+}
