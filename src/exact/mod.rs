@@ -44,6 +44,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
+use num_bigint::{BigInt, BigUint};
 use num_traits::{One, Signed, Zero};
 
 use crate::certificate::linalg::{combine, cross, solve};
@@ -369,19 +370,24 @@ fn exact_direction<const N: usize>(d: &Vector<f64, N>) -> Option<Vector<Rational
     Some(v)
 }
 
-/// An orthogonal basis of the span of `span` (Gram–Schmidt, exactly), each
-/// vector with its squared length: for [`orthogonal_part`], built once per
-/// face.
-fn orthogonal_basis<const N: usize>(
-    span: &[Vector<Rational, N>],
-) -> Vec<(Vector<Rational, N>, Rational)> {
-    let mut basis: Vec<(Vector<Rational, N>, Rational)> = Vec::new();
+/// An orthogonal basis of the span of `span` (Gram–Schmidt, exactly), for
+/// [`orthogonal_part`], built once per face: integer vectors `q`, each with
+/// `q·q`. A projection `(x·q / q·q) q` does not change when `q` is scaled,
+/// so each `q` is the primitive integer vector along its direction.
+fn orthogonal_basis<const N: usize>(span: &[Vector<Rational, N>]) -> Vec<([BigInt; N], BigInt)> {
+    let mut basis: Vec<([BigInt; N], BigInt)> = Vec::new();
     for x in span {
-        let r = orthogonal_part(x, &basis);
-        let rr = dot_q(&r, &r);
-        if !rr.is_zero() {
-            basis.push((r, rr));
+        let (r, _) = project_out(x, &basis);
+        let g = r
+            .iter()
+            .fold(BigUint::zero(), |g, x| lowest_terms::gcd(&g, x.magnitude()));
+        if g.is_zero() {
+            continue;
         }
+        let g = BigInt::from(g);
+        let q: [BigInt; N] = std::array::from_fn(|k| &r[k] / &g);
+        let qq = q.iter().map(|x| x * x).sum();
+        basis.push((q, qq));
     }
     basis
 }
@@ -390,13 +396,33 @@ fn orthogonal_basis<const N: usize>(
 /// exactly.
 fn orthogonal_part<const N: usize>(
     s: &Vector<Rational, N>,
-    basis: &[(Vector<Rational, N>, Rational)],
+    basis: &[([BigInt; N], BigInt)],
 ) -> Vector<Rational, N> {
-    let mut n = s.clone();
+    let (n, d) = project_out(s, basis);
+    Vector::from_fn(|k, _| lowest_terms::new(n[k].clone(), d.clone()))
+}
+
+/// [`orthogonal_part`] over the integers, as numerators over one positive
+/// denominator: with `x = X / D` (`D` the lcm of the denominators), each
+/// projection is `X/D − (X·q / q·q) q / D = (X (q·q) − (X·q) q) / (D q·q)`,
+/// no gcd until the end.
+fn project_out<const N: usize>(
+    x: &Vector<Rational, N>,
+    basis: &[([BigInt; N], BigInt)],
+) -> ([BigInt; N], BigInt) {
+    let mut d = x
+        .iter()
+        .fold(BigInt::one(), |l, v| lowest_terms::lcm(&l, v.denom()));
+    let mut n: [BigInt; N] = std::array::from_fn(|k| x[k].numer() * (&d / x[k].denom()));
     for (q, qq) in basis {
-        n -= q * (dot_q(&n, q) / qq);
+        let t: BigInt = n.iter().zip(q).map(|(a, b)| a * b).sum();
+        if t.is_zero() {
+            continue;
+        }
+        n = std::array::from_fn(|k| &n[k] * qq - &t * &q[k]);
+        d *= qq;
     }
-    n
+    (n, d)
 }
 
 /// Relative widths, tried in turn, of the band below `max_A n·a` (above
