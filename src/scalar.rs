@@ -21,6 +21,7 @@ use std::fmt::Display;
 use std::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
 use num_bigint::BigInt;
+use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
@@ -91,7 +92,15 @@ pub trait Scalar:
 /// A [`Scalar`] with division: needed where barycentric coordinates or closest
 /// points are formed (all three implementations divide exactly or correctly
 /// rounded).
-pub trait Field: Scalar + Div<Output = Self> + DivAssign {}
+pub trait Field: Scalar + Div<Output = Self> + DivAssign {
+    /// The determinant of a square matrix (rows) of four rows or more, for
+    /// the determinants of the loops (`vector::det` has closed forms below):
+    /// Gaussian elimination with partial pivoting. Rationals override it
+    /// with a fraction-free elimination over integers (no gcd per operation).
+    fn det_large(m: Vec<Vec<Self>>) -> Self {
+        eliminate(m)
+    }
+}
 
 /// A [`Field`] with square roots: Euclidean lengths, unit directions and the
 /// support maps of round shapes. Not implemented for rationals, whose square
@@ -187,7 +196,84 @@ impl Scalar for BigRational {
         })
     }
 }
-impl Field for BigRational {}
+/// The determinant of a square matrix by Gaussian elimination with partial
+/// pivoting ([`Field::det_large`]'s default).
+fn eliminate<T: Field>(mut m: Vec<Vec<T>>) -> T {
+    let k = m.len();
+    let abs = |x: &T| {
+        if *x < T::zero() {
+            -x.clone()
+        } else {
+            x.clone()
+        }
+    };
+    let mut d = T::one();
+    for c in 0..k {
+        let mut p = c;
+        for r in c + 1..k {
+            if abs(&m[r][c]) > abs(&m[p][c]) {
+                p = r;
+            }
+        }
+        if m[p][c].is_zero() {
+            return T::zero();
+        }
+        if p != c {
+            m.swap(p, c);
+            d = -d;
+        }
+        let pivot_row = m[c].clone();
+        d *= pivot_row[c].clone();
+        for row in m.iter_mut().skip(c + 1) {
+            let f = row[c].clone() / pivot_row[c].clone();
+            for (x, y) in row.iter_mut().zip(&pivot_row).skip(c) {
+                *x -= y.clone() * f.clone();
+            }
+        }
+    }
+    d
+}
+
+impl Field for BigRational {
+    /// Each row over the lcm `s_r` of its denominators is an integer row
+    /// (`det M = det M' / Π s_r`); then Bareiss's elimination: after step `k`
+    /// each entry below and right of the pivot is a `(k+1)`-minor of `M'`, so
+    /// the division by the previous pivot is exact, and the last pivot is
+    /// `det M'`. One gcd in all.
+    fn det_large(m: Vec<Vec<Self>>) -> Self {
+        let mut scale = BigInt::one();
+        let mut a: Vec<Vec<BigInt>> = (m.iter())
+            .map(|row| {
+                let s = row.iter().fold(BigInt::one(), |l, x| l.lcm(x.denom()));
+                scale *= &s;
+                row.iter().map(|x| x.numer() * (&s / x.denom())).collect()
+            })
+            .collect();
+        let (n, mut negative, mut previous) = (a.len(), false, BigInt::one());
+        for k in 0..n {
+            let Some(p) = (k..n).find(|&r| !a[r][k].is_zero()) else {
+                return BigRational::zero();
+            };
+            if p != k {
+                a.swap(p, k);
+                negative = !negative;
+            }
+            let (top, bottom) = a.split_at_mut(k + 1);
+            for row in bottom.iter_mut() {
+                for j in k + 1..n {
+                    row[j] = (&row[j] * &top[k][k] - &row[k] * &top[k][j]) / &previous;
+                }
+            }
+            previous = top[k][k].clone();
+        }
+        let d = BigRational::new(previous, scale);
+        if negative {
+            -d
+        } else {
+            d
+        }
+    }
+}
 
 /// The exact rational value of a finite `f64` (every finite double is a
 /// dyadic rational). `None` for NaN and infinities.
@@ -291,6 +377,46 @@ impl FromRational for BigRational {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The fraction-free determinant of rationals equals Gaussian
+    /// elimination over rationals ([`eliminate`], the default): `4 × 4` to
+    /// `7 × 7`, denominators that are and are not powers of two, a third of
+    /// the matrices singular (a row repeated or the sum of two others), the
+    /// others with zeros where the pivots fall (so rows are swapped).
+    #[test]
+    fn fraction_free_rational_determinants_equal_elimination() {
+        let mut g = crate::test_util::Lcg(31);
+        for n in 4..=7 {
+            for case in 0..60 {
+                let mut m: Vec<Vec<BigRational>> = (0..n)
+                    .map(|_| {
+                        (0..n)
+                            .map(|_| {
+                                let d = if case % 2 == 0 {
+                                    1 << g.int(0, 60)
+                                } else {
+                                    g.int(1, 999)
+                                };
+                                BigRational::new(
+                                    BigInt::from(g.int(-1 << 40, 1 << 40)),
+                                    BigInt::from(d),
+                                )
+                            })
+                            .collect()
+                    })
+                    .collect();
+                match case % 6 {
+                    1 => m[n - 1] = m[0].clone(),
+                    3 => m[n - 1] = m[0].iter().zip(&m[1]).map(|(x, y)| x + y).collect(),
+                    // Zero leading entries: the elimination swaps rows.
+                    _ => (0..n - 1).for_each(|r| m[r][r % 2] = BigRational::zero()),
+                }
+                let want = eliminate(m.clone());
+                assert_eq!(BigRational::det_large(m.clone()), want, "{m:?}");
+                assert_eq!(crate::vector::det(m.clone()), want, "{m:?}");
+            }
+        }
+    }
 
     /// The gcd-free construction gives `from_float`'s value in the same
     /// lowest terms, on the extremes of every binade kind and on a sweep of

@@ -212,12 +212,11 @@ pub fn apply_rows_transposed<T: Scalar, const N: usize, const M: usize>(
 }
 
 /// The determinant of a small square matrix: closed forms up to `3 × 3`
-/// (no division, so they round least in float mode), Gaussian elimination
-/// with partial pivoting above (exact over rationals).
-pub(crate) fn det<T: Field>(mut m: Vec<Vec<T>>) -> T {
-    let k = m.len();
+/// (no division, so they round least in float mode), [`Field::det_large`]
+/// above (Gaussian elimination; fraction-free over rationals).
+pub(crate) fn det<T: Field>(m: Vec<Vec<T>>) -> T {
     let at = |m: &Vec<Vec<T>>, i: usize, j: usize| m[i][j].clone();
-    match k {
+    match m.len() {
         0 => T::one(),
         1 => at(&m, 0, 0),
         2 => at(&m, 0, 0) * at(&m, 1, 1) - at(&m, 0, 1) * at(&m, 1, 0),
@@ -226,40 +225,7 @@ pub(crate) fn det<T: Field>(mut m: Vec<Vec<T>>) -> T {
                 - at(&m, 0, 1) * (at(&m, 1, 0) * at(&m, 2, 2) - at(&m, 1, 2) * at(&m, 2, 0))
                 + at(&m, 0, 2) * (at(&m, 1, 0) * at(&m, 2, 1) - at(&m, 1, 1) * at(&m, 2, 0))
         }
-        _ => {
-            let abs = |x: &T| {
-                if *x < T::zero() {
-                    -x.clone()
-                } else {
-                    x.clone()
-                }
-            };
-            let mut d = T::one();
-            for c in 0..k {
-                let mut p = c;
-                for r in c + 1..k {
-                    if abs(&m[r][c]) > abs(&m[p][c]) {
-                        p = r;
-                    }
-                }
-                if m[p][c].is_zero() {
-                    return T::zero();
-                }
-                if p != c {
-                    m.swap(p, c);
-                    d = -d;
-                }
-                let pivot_row = m[c].clone();
-                d *= pivot_row[c].clone();
-                for row in m.iter_mut().skip(c + 1) {
-                    let f = row[c].clone() / pivot_row[c].clone();
-                    for (x, y) in row.iter_mut().zip(&pivot_row).skip(c) {
-                        *x -= y.clone() * f.clone();
-                    }
-                }
-            }
-            d
-        }
+        _ => T::det_large(m),
     }
 }
 
