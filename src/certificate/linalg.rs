@@ -41,13 +41,23 @@ fn det_rows(m: Vec<Vec<Rational>>) -> Rational {
 /// The determinant of a square integer matrix (rows), by Bareiss's
 /// fraction-free elimination (see [`det_rows`]).
 pub(crate) fn det_integer(mut a: Vec<Vec<BigInt>>) -> BigInt {
+    match bareiss(&mut a) {
+        Some((d, true)) => -d,
+        Some((d, false)) => d,
+        None => BigInt::zero(),
+    }
+}
+
+/// Bareiss's elimination in place on the `n` rows of `a` (rows of `n` or
+/// more entries; the columns past `n` are carried along): the last pivot
+/// `det Pa` of the leading block with its rows permuted, and whether the
+/// permutation is odd; `None` when that block is singular.
+fn bareiss(a: &mut [Vec<BigInt>]) -> Option<(BigInt, bool)> {
     let n = a.len();
     let mut negative = false;
     let mut previous = BigInt::one();
     for k in 0..n {
-        let Some(p) = (k..n).find(|&r| !a[r][k].is_zero()) else {
-            return BigInt::zero();
-        };
+        let p = (k..n).find(|&r| !a[r][k].is_zero())?;
         if p != k {
             a.swap(p, k);
             negative = !negative;
@@ -55,24 +65,20 @@ pub(crate) fn det_integer(mut a: Vec<Vec<BigInt>>) -> BigInt {
         let (top, bottom) = a.split_at_mut(k + 1);
         let pivot_row = &top[k];
         for row in bottom.iter_mut() {
-            for j in k + 1..n {
+            for j in k + 1..row.len() {
                 row[j] = (&row[j] * &pivot_row[k] - &row[k] * &pivot_row[j]) / &previous;
             }
         }
         previous = pivot_row[k].clone();
     }
-    if negative {
-        -previous
-    } else {
-        previous
-    }
+    Some((previous, negative))
 }
 
 /// Cramer's rule over the integers by one fraction-free elimination: for a
 /// square `a` (rows) and a column `b`, `Some((det a, [det aᵢ]))` with `aᵢ`
 /// being `a` with column `i` replaced by `b`, or `None` when `det a = 0`.
 ///
-/// Bareiss's elimination ([`det_integer`]) runs on `[a | b]`; its pivots
+/// Bareiss's elimination ([`bareiss`]) runs on `[a | b]`; its pivots
 /// `uᵢᵢ` are the leading minors of the row-permuted `Pa`, the last one
 /// `d = det Pa`. The eliminated rows `Σ_{j≥i} uᵢⱼ xⱼ = cᵢ` keep the
 /// solution `x` of `a x = b`, and `d xᵢ = det (Pa)ᵢ` is an integer (Cramer),
@@ -85,24 +91,7 @@ pub(crate) fn cramer(mut a: Vec<Vec<BigInt>>, b: Vec<BigInt>) -> Option<(BigInt,
     for (row, bi) in a.iter_mut().zip(b) {
         row.push(bi);
     }
-    let mut negative = false;
-    let mut previous = BigInt::one();
-    for k in 0..n {
-        let p = (k..n).find(|&r| !a[r][k].is_zero())?;
-        if p != k {
-            a.swap(p, k);
-            negative = !negative;
-        }
-        let (top, bottom) = a.split_at_mut(k + 1);
-        let pivot_row = &top[k];
-        for row in bottom.iter_mut() {
-            for j in k + 1..=n {
-                row[j] = (&row[j] * &pivot_row[k] - &row[k] * &pivot_row[j]) / &previous;
-            }
-        }
-        previous = pivot_row[k].clone();
-    }
-    let d = previous;
+    let (d, negative) = bareiss(&mut a)?;
     let mut y = vec![BigInt::zero(); n];
     for i in (0..n).rev() {
         let mut s = &d * &a[i][n];
