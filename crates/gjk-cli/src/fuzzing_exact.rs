@@ -9,19 +9,21 @@
 //! its construction guarantees (relation, exact `dist²`;
 //! [`gjk_gen::Expected`]). In `diff_exact`, every certificate it returns
 //! must verify again, a **raw** pair (at most 5 points a side) is also
-//! judged by the exact oracle (`gjk-oracle`): relation, `dist²` and `δ²`; and
+//! judged by the exact oracle (`gjk-oracle`): relation, `dist²` and `δ²`,
+//! each unless past the oracle's work limits (it then abstains); and
 //! `--scalar f64-certified` ([`gjk::certified::certify`]) may not
 //! contradict the exact relation (doubles only).
 //!
 //! The float-against-exact targets (`diff_2d`, `diff_3d`, `diff_nd`,
 //! `certified`) do not call the oracle: their truth is the exact mode's,
-//! each answer resting on certificates `exact_query` verified, and
-//! `diff_exact` is the target that holds those answers to the oracle and
-//! verifies their certificates again (a depth certificate's second
-//! verification took a fifth of a 6D `diff_nd` input's time). The oracle's rational
-//! LP, under the fuzzer's coverage instrumentation, costs several times the
-//! rest of an execution (a profile of `diff_2d` put 88 % of its time in
-//! it), so it runs where it judges something no certificate does.
+//! each answer proved by certificates `exact_query` verified (or by its
+//! fallback, the exact loops), and `diff_exact` is the target that holds
+//! those answers to the oracle and verifies their certificates again (a
+//! depth certificate's second verification took a fifth of a 6D `diff_nd`
+//! input's time). The oracle's rational LP, under the fuzzer's coverage
+//! instrumentation, costs several times the rest of an execution (a
+//! profile of `diff_2d` put 88 % of its time in it), so it runs where it
+//! judges something no certificate does.
 //!
 //! The generic loops run on rationals are held to the oracle by their own
 //! target, `rational_loops` ([`crate::fuzzing::rational_loops`]).
@@ -33,7 +35,7 @@ use gjk::filtered::PointSet;
 use gjk::shape::ConvexHull;
 use gjk::{Rational, Relation, Vector, Which};
 use gjk_gen::exact_rows;
-use gjk_oracle::PenetrationDepth;
+use gjk_oracle::{OracleError, PenetrationDepth};
 use num_traits::Zero;
 
 use crate::fuzzing::{by_dim, Diff, DiffN};
@@ -134,22 +136,33 @@ pub(crate) fn proved_answer<const N: usize>(
     if !oracle {
         return Proved { relation, dist2 };
     }
-    // Raw points: the oracle judges.
-    let want = gjk_oracle::relation(ra, rb).unwrap_or_else(|e| fail(format!("oracle: {e}")));
-    if want != relation {
-        fail(format!("relation {relation:?}, oracle {want:?}"));
+    // Raw points: the oracle judges. A question past its work limits
+    // (`OracleError::TooLarge`) is not judged: the oracle abstains, as in
+    // the other targets; any other error is a failure.
+    fn judged<T>(r: Result<T, OracleError>) -> Result<Option<T>, String> {
+        match r {
+            Ok(x) => Ok(Some(x)),
+            Err(OracleError::TooLarge { .. }) => Ok(None),
+            Err(e) => Err(format!("oracle: {e}")),
+        }
+    }
+    if let Some(want) = judged(gjk_oracle::relation(ra, rb)).unwrap_or_else(|e| fail(e)) {
+        if want != relation {
+            fail(format!("relation {relation:?}, oracle {want:?}"));
+        }
     }
     if relation == Relation::Separated {
-        let want = gjk_oracle::distance_squared(ra, rb)
-            .unwrap_or_else(|e| fail(format!("oracle: {e}")))
-            .dist2;
-        if dist2 != want {
-            fail(format!("dist2 {dist2}, oracle {want}"));
+        let want = judged(gjk_oracle::distance_squared(ra, rb)).unwrap_or_else(|e| fail(e));
+        if let Some(want) = want {
+            if dist2 != want.dist2 {
+                fail(format!("dist2 {dist2}, oracle {}", want.dist2));
+            }
         }
     }
     if let Some(got) = &depth2 {
-        match gjk_oracle::penetration_depth(ra, rb) {
-            Ok(PenetrationDepth::Penetrating { depth2: want, .. }) if want == *got => {}
+        match judged(gjk_oracle::penetration_depth(ra, rb)).unwrap_or_else(|e| fail(e)) {
+            None => {}
+            Some(PenetrationDepth::Penetrating { depth2: want, .. }) if want == *got => {}
             other => fail(format!("depth2 {got}, oracle {other:?}")),
         }
     }
