@@ -96,7 +96,8 @@ pub trait Field: Scalar + Div<Output = Self> + DivAssign {
     /// The determinant of a square matrix (rows) of four rows or more, for
     /// the determinants of the loops (`vector::det` has closed forms below):
     /// Gaussian elimination with partial pivoting. Rationals override it
-    /// with a fraction-free elimination over integers (no gcd per operation).
+    /// with a fraction-free elimination over integers (no gcd in the
+    /// elimination).
     fn det_large(m: Vec<Vec<Self>>) -> Self {
         eliminate(m)
     }
@@ -239,7 +240,8 @@ impl Field for BigRational {
     /// (`det M = det M' / Π s_r`); then Bareiss's elimination: after step `k`
     /// each entry below and right of the pivot is a `(k+1)`-minor of `M'`, so
     /// the division by the previous pivot is exact, and the last pivot is
-    /// `det M'`. One gcd in all.
+    /// `det M'`. Gcds only for the rows' lcms and the one reduction at the
+    /// end, none in the elimination.
     fn det_large(m: Vec<Vec<Self>>) -> Self {
         let mut scale = BigInt::one();
         let mut a: Vec<Vec<BigInt>> = (m.iter())

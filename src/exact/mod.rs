@@ -25,7 +25,8 @@
 //!    is on a face of the float simplex and no normal supports `A − B`
 //!    there, the depth certificate alone proves the overlap, and where the
 //!    float EPA finds the origin on the boundary instead, its normal is one
-//!    more candidate for the touching certificate). The verifier's
+//!    more candidate for the touching certificate, also snapped to the
+//!    faces of `A` and `B` it nearly supports: [`SNAP_BANDS`]). The verifier's
 //!    support passes are filtered ([`crate::filtered`]): `f64` with a
 //!    rigorous error bound, exact only for the points the bound cannot
 //!    rule out.
@@ -377,6 +378,9 @@ fn exact_direction<const N: usize>(d: &Vector<f64, N>) -> Option<Vector<Rational
 fn orthogonal_basis<const N: usize>(span: &[Vector<Rational, N>]) -> Vec<([BigInt; N], BigInt)> {
     let mut basis: Vec<([BigInt; N], BigInt)> = Vec::new();
     for x in span {
+        if basis.len() == N {
+            break; // The whole space: every further vector projects to zero.
+        }
         let (r, _) = project_out(x, &basis);
         let g = r
             .iter()

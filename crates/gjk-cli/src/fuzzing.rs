@@ -9,7 +9,7 @@
 //! | `f32_bits` | `f32` bit patterns, 2D or 3D, any cap | boolean, three-way and distance queries: typed errors for NaN/∞, iterations within the cap, finite answers |
 //! | `diff_2d`, `diff_3d` | a generated pair ([`gjk_gen`]) or raw small dyadic points | [`check`]: the exact mode's answer ([`crate::fuzzing_exact::proved_answer`]: its certificates verified, and the construction's claims) is the truth; `f64` (and `f32` when every coordinate is exact in it) agrees with it outside the tolerance band |
 //! | `diff_nd` | the same in 1 to 6 dimensions | the same ([`check`]; the three-way query only in 2D and 3D) |
-//! | `certified`, `diff_exact` | as `diff_nd` | [`certified`], [`crate::fuzzing_exact`]: certified `f64` gives the exact relation; the exact mode's certificates verify again and its answers are the construction's, and on raw points the oracle's (`diff_exact`) |
+//! | `certified`, `diff_exact` | as `diff_nd` | [`certified`], [`crate::fuzzing_exact`]: certified `f64` gives the exact relation; the exact mode's answers are the construction's, and in `diff_exact` its certificates verify again and on raw points its answers are the oracle's |
 //! | `rational_loops` | as `diff_nd` | [`rational_loops`]: the generic loops run on rationals (boolean, distance with each sub-algorithm, the three-way verdict, EPA) equal the exact oracle |
 //!
 //! A failed check panics with the case printed: mantissas and exponent
@@ -863,7 +863,7 @@ fn sub_algorithms<const N: usize>() -> Vec<SubAlgorithm> {
 /// [`diff_nd`]): on every input whose coordinates are exactly doubles, the
 /// certified verdict is the exact relation, whichever path (axis,
 /// enclosing simplex, exact path) decided it. The exact relation is the
-/// exact mode's, resting on certificates it verified
+/// exact mode's (proved by certificates it verified, or by its exact loops)
 /// ([`crate::fuzzing_exact::proved_answer`]; `diff_exact` holds it to the
 /// oracle).
 pub fn certified(input: DiffN) {
