@@ -26,7 +26,8 @@
 //!    there, the depth certificate alone proves the overlap, and where the
 //!    float EPA finds the origin on the boundary instead, its normal is one
 //!    more candidate for the touching certificate, also snapped to the
-//!    faces of `A` and `B` it nearly supports: [`SNAP_BANDS`]). The verifier's
+//!    faces of `A` and `B` it nearly supports, within bands of 10⁻¹², 10⁻⁹
+//!    and 10⁻⁶ of their widths along it). The verifier's
 //!    support passes are filtered ([`crate::filtered`]): `f64` with a
 //!    rigorous error bound, exact only for the points the bound cannot
 //!    rule out.
