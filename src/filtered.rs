@@ -333,7 +333,7 @@ fn enclosure<const N: usize>(
 }
 
 /// `v` over one common denominator: `(V, L)` with `v = V / L`, `L > 0`.
-fn common_denominator<const N: usize>(v: &Vector<Rational, N>) -> ([BigInt; N], BigInt) {
+pub(crate) fn common_denominator<const N: usize>(v: &Vector<Rational, N>) -> ([BigInt; N], BigInt) {
     // Powers of two (directions and points from doubles): the largest is
     // the lcm, and the scaling a shift.
     let mut e = [0u64; N];

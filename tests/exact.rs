@@ -304,17 +304,11 @@ fn overlapping_mirror_images_are_proved_without_the_exact_loops() {
 #[test]
 fn touching_normals_from_float_epa_are_snapped_to_the_contact() {
     fn check<const N: usize>(a: &[[i64; N]], b: &[[i64; N]], exp: i32) {
-        let scale = |m: i64| {
-            let two = Rational::from_integer(2.into());
-            if exp >= 0 {
-                q(m, 1) * num_traits::pow(two, exp as usize)
-            } else {
-                q(m, 1) / num_traits::pow(two, (-exp) as usize)
-            }
-        };
         let points = |s: &[[i64; N]]| -> Vec<Vector<Rational, N>> {
-            s.iter()
-                .map(|p| Vector::from_fn(|k, _| scale(p[k])))
+            let rows: Vec<Vec<i64>> = s.iter().map(|p| p.to_vec()).collect();
+            gjk_gen::exact_rows(&rows, exp)
+                .iter()
+                .map(|r| Vector::from_fn(|k, _| r[k].clone()))
                 .collect()
         };
         let (a, b) = (points(a), points(b));

@@ -54,7 +54,7 @@ use crate::certificate::{verify, Certificate, Pair, Proved};
 use crate::distance::{distance, DistanceOptions, DistanceOutcome};
 use crate::epa::{epa_from_simplex, epa_keeping_polytope, EpaOptions, EpaOutcome};
 use crate::error::{Error, Which};
-use crate::filtered::{dot_q, PointSet};
+use crate::filtered::{common_denominator, dot_q, PointSet};
 use crate::lowest_terms;
 use crate::relation::{NoVerdict, Relation};
 use crate::scalar::{rational_from_f64, Rational};
@@ -408,17 +408,14 @@ fn orthogonal_part<const N: usize>(
 }
 
 /// [`orthogonal_part`] over the integers, as numerators over one positive
-/// denominator: with `x = X / D` (`D` the lcm of the denominators), each
+/// denominator: with `x = X / D` ([`common_denominator`]), each
 /// projection is `X/D − (X·q / q·q) q / D = (X (q·q) − (X·q) q) / (D q·q)`,
 /// no gcd until the end.
 fn project_out<const N: usize>(
     x: &Vector<Rational, N>,
     basis: &[([BigInt; N], BigInt)],
 ) -> ([BigInt; N], BigInt) {
-    let mut d = x
-        .iter()
-        .fold(BigInt::one(), |l, v| lowest_terms::lcm(&l, v.denom()));
-    let mut n: [BigInt; N] = std::array::from_fn(|k| x[k].numer() * (&d / x[k].denom()));
+    let (mut n, mut d) = common_denominator(x);
     for (q, qq) in basis {
         let t: BigInt = n.iter().zip(q).map(|(a, b)| a * b).sum();
         if t.is_zero() {
