@@ -20,6 +20,8 @@ mod distance;
 mod epa;
 #[path = "exact.rs"]
 mod exact;
+#[path = "hot.rs"]
+mod hot;
 #[path = "known_failures.rs"]
 mod known_failures;
 #[path = "known_failures_distance.rs"]

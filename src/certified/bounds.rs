@@ -45,7 +45,7 @@
 //! the optimal one. `tests/certified_distance.rs` measures both against the
 //! exact distance.
 
-use crate::distance::{distance_loop, DistanceOptions, DistanceOutcome, DistanceReport};
+use crate::distance::{distance_weighed, DistanceOptions, DistanceOutcome, DistanceReport};
 use crate::error::Error;
 use crate::shape::ConvexHull;
 use crate::simplex::Simplex;
@@ -83,7 +83,7 @@ pub fn certify_distance<const N: usize>(
     b: &ConvexHull<f64, N>,
     opts: &DistanceOptions<f64, N>,
 ) -> Result<CertifiedDistance<N>, Error> {
-    let (report, lambda) = distance_loop(a, b, opts, &mut (), 0.0, None)?;
+    let (report, lambda) = distance_weighed(a, b, opts)?;
     let bounds = match &report.outcome {
         DistanceOutcome::Separated { axis, simplex, .. } => Some(DistanceBounds {
             lo: lower_bound(a.points(), b.points(), axis),

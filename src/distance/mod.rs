@@ -2,10 +2,9 @@
 //! Keerthi, IEEE J. Robotics and Automation 4(2), 1988; Ericson,
 //! *Real-Time Collision Detection*, §9.5).
 //!
-//! Where [`crate::boolean`] only asks *whether* `A` and `B` share a point, this
-//! loop finds the point `v` of `A − B` closest to the origin: `|v|` is the
-//! distance between the shapes, and the barycentric coordinates of `v` on
-//! the final simplex give witness points on each shape.
+//! Where [`crate::boolean`] asks *whether* `A` and `B` share a point, this
+//! loop finds the point `v` of `A − B` closest to the origin: `|v|` is their
+//! distance, and `v`'s barycentric coordinates give witness points.
 //!
 //! # The loop
 //!
@@ -126,38 +125,38 @@
 //! `2.3·10⁻¹³` plus an absolute `10⁻¹²·scale²`. `tests/distance.rs` checks
 //! a bound of this shape against the exact answers.
 //!
+//! # The hot path: 2D and 3D floats
+//!
+//! [`SubAlgorithm::Auto`] (the default) runs 2D and 3D float queries through
+//! `distance/hot.rs`, this loop with closed-form regions; it answers only by
+//! the tests above and hands the rest back to this loop.
+//!
 //! # Warm start
 //!
 //! Frame-to-frame users pass the previous query's simplex
 //! ([`DistanceOptions::warm_start`]) or its axis (as
-//! [`DistanceOptions::initial_direction`]). A simplex is **not** trusted:
-//! its points belong to the shapes of the previous frame. Only the search
-//! direction `dᵢ` stored with each vertex is kept, and the loop starts from
-//! the fresh support points `wᵢ = s_A(dᵢ) − s_B(−dᵢ)` of the current shapes
-//! (zero directions are skipped; a non-finite one is an error, as for
-//! `initial_direction`). These may be affinely dependent (two directions can
-//! give the same point), so the sub-algorithm, which accepts any point set,
-//! reduces them to the smallest face holding their closest point before the
-//! first iteration. From there the loop is the cold loop: every point it
-//! holds is a point of the current `A − B`, so the stop rule's proof, the
-//! termination argument and the exact answer are unchanged; only the number
-//! of iterations differs. `tests/distance.rs` checks that the answer never
-//! changes (exactly, with rationals) over moving frames, stale and
-//! unrelated simplices.
+//! [`DistanceOptions::initial_direction`]). The simplex's points belong to
+//! the previous frame and are **not** trusted: only the direction `dᵢ` of
+//! each vertex is kept, and the loop starts from the fresh points
+//! `wᵢ = s_A(dᵢ) − s_B(−dᵢ)` (zero directions skipped, non-finite ones an
+//! error), which the sub-algorithm reduces to the face holding their closest
+//! point (they may be affinely dependent). From there it is the cold loop on
+//! points of the current `A − B`: the proofs and the exact answer hold, only
+//! the iteration count differs (`tests/distance.rs` checks it exactly over
+//! moving frames, stale and unrelated simplices).
 //!
 //! # The iteration cap
 //!
-//! Curved shapes converge only in the limit, and a support map may not
-//! honour its contract, so the loop counts support calls and stops at
-//! [`DistanceOptions::max_iterations`] (default
-//! [`crate::tolerance::DEFAULT_MAX_ITERATIONS`]) with
-//! [`DistanceOutcome::NoVerdict`], which is **never** a separation
-//! verdict; its `best` is the closest point found so far (an upper bound).
+//! Curved shapes converge only in the limit, and a support map may break
+//! its contract, so the loop stops after [`DistanceOptions::max_iterations`]
+//! support calls with [`DistanceOutcome::NoVerdict`], **never** a
+//! separation verdict; its `best` is the closest point found (an upper bound).
 
 mod classified;
 mod closest;
 pub(crate) mod contains;
 mod hidden;
+mod hot;
 pub mod nesterov;
 pub mod subalgorithm;
 mod warm;
@@ -179,6 +178,7 @@ use crate::vector::{dot, is_finite, Points, Vector};
 use classified::closest_point_classified_fixed;
 use contains::Containment;
 use hidden::{HiddenRun, Stall};
+pub(crate) use hot::distance_weighed;
 use nesterov::Search;
 use subalgorithm::{closest_point_fixed, ClosestFixed, Face, Lambda};
 use widened::widened;
@@ -186,8 +186,12 @@ use widened::widened;
 /// Which sub-algorithm picks the kept face.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum SubAlgorithm {
-    /// The dimension-generic face-by-face projection ([`closest_point`]).
+    /// The default: the hot path in 2D and 3D floats (module docs), else
+    /// [`SubAlgorithm::Johnson`].
     #[default]
+    Auto,
+    /// The reference: the dimension-generic face-by-face projection
+    /// ([`closest_point`]).
     Johnson,
     /// The spec's region classifier ([`closest_point_classified`]); `N = 2`
     /// and `3` only.
@@ -205,12 +209,9 @@ pub struct DistanceOptions<T: Scalar, const N: usize> {
     pub max_iterations: usize,
     /// How the kept face is chosen.
     pub sub_algorithm: SubAlgorithm,
-    /// Warm start (frame-to-frame use): the simplex a previous query
-    /// returned ([`DistanceOutcome::Separated`]'s `simplex`, or
-    /// [`DistanceOutcome::Intersecting`]'s). Only the search directions of
-    /// its vertices are used: each is **re-evaluated** on the current shapes
-    /// (one support call each, counted in the iterations), so stale points
-    /// never enter the query. See [the module docs](self#warm-start).
+    /// Warm start: the simplex a previous query returned. Only its vertices'
+    /// directions are used, each **re-evaluated** on the current shapes (one
+    /// support call each, counted): [the module docs](self#warm-start).
     pub warm_start: Option<Simplex<T, N>>,
 }
 
@@ -219,7 +220,7 @@ impl<T: Scalar, const N: usize> Default for DistanceOptions<T, N> {
         DistanceOptions {
             initial_direction: None,
             max_iterations: DEFAULT_MAX_ITERATIONS,
-            sub_algorithm: SubAlgorithm::Johnson,
+            sub_algorithm: SubAlgorithm::Auto,
             warm_start: None,
         }
     }
@@ -308,7 +309,7 @@ where
     A: Support<T, N> + ?Sized,
     B: Support<T, N> + ?Sized,
 {
-    distance_loop(a, b, opts, &mut (), 0.0, None).map(|(report, _)| report)
+    distance_weighed(a, b, opts).map(|(report, _)| report)
 }
 
 /// The distance loop. `search` picks the support direction: `()` is the
@@ -526,7 +527,7 @@ fn sub_algorithm<T: Field, const N: usize>(
     grown: &Simplex<T, N>,
 ) -> Result<subalgorithm::ClosestFixed<T, N>, Error> {
     match which {
-        SubAlgorithm::Johnson => {
+        SubAlgorithm::Auto | SubAlgorithm::Johnson => {
             let pts: Points<T, N> = grown.points().cloned().collect();
             closest_point_fixed(&pts)
         }
@@ -564,10 +565,9 @@ pub(crate) struct Gap<T> {
     /// The gap proves the distance (exact: `gap ≤ 0`; float: within
     /// `REL_TOL`).
     converged: bool,
-    /// Float: the gap is below its rounding noise, so `v` may be as good as
-    /// rounding allows; but a small gap also follows from a small `|v|`
-    /// alone (`gap ≥ |v|²` when the shapes touch), so it only ends the loop
-    /// once no further progress is possible (module docs).
+    /// Float: the gap is below its rounding noise; that ends the loop only
+    /// once no further progress is possible (module docs: a small `|v|`
+    /// alone gives a small gap).
     pub(crate) in_noise: bool,
 }
 

@@ -300,7 +300,11 @@ fn f32_run<const N: usize>(input: &F32Bits) {
             _ => {}
         }
     }
-    for sub_algorithm in [SubAlgorithm::Johnson, SubAlgorithm::Classify] {
+    for sub_algorithm in [
+        SubAlgorithm::Auto,
+        SubAlgorithm::Johnson,
+        SubAlgorithm::Classify,
+    ] {
         let opts = DistanceOptions {
             initial_direction: None,
             max_iterations: cap,
@@ -850,10 +854,15 @@ impl Check<'_> {
     }
 }
 
-/// The distance sub-algorithms of dimension `N`.
+/// The distance sub-algorithms of dimension `N` (`Auto` is `Johnson`
+/// outside 2D and 3D, and in exact mode).
 fn sub_algorithms<const N: usize>() -> Vec<SubAlgorithm> {
     if N == 2 || N == 3 {
-        vec![SubAlgorithm::Johnson, SubAlgorithm::Classify]
+        vec![
+            SubAlgorithm::Auto,
+            SubAlgorithm::Johnson,
+            SubAlgorithm::Classify,
+        ]
     } else {
         vec![SubAlgorithm::Johnson]
     }
@@ -1035,7 +1044,11 @@ fn check_rational_loops<const N: usize>(d: &Diff) {
     if N == 2 || N == 3 {
         check.exact_contact(&ea, &eb);
     }
-    for sub in sub_algorithms::<N>() {
+    // (`Auto` is `Johnson` in exact mode.)
+    for sub in sub_algorithms::<N>()
+        .into_iter()
+        .filter(|s| *s != SubAlgorithm::Auto)
+    {
         check.exact_distance(&ea, &eb, sub);
     }
     check.exact_verdict(&ea, &eb);

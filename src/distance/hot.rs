@@ -1,0 +1,425 @@
+//! The distance loop written out for floats in 2D and 3D: the hot path of
+//! [`SubAlgorithm::Auto`](super::SubAlgorithm::Auto).
+//!
+//! The loop is the reference loop of [the module docs](super): the same
+//! support points, the same stop test with the same tolerances. What differs
+//! is the closest point of the simplex: it is read off the Voronoi regions
+//! of the segment, the triangle and (in 3D) the tetrahedron in closed form
+//! (Ericson, *Real-Time Collision Detection*, §5.1.2, §5.1.5, §5.1.6; the
+//! spec's `2D-LINE-*`, `2D-TRI-*`, `3D-LINE-*`, `3D-TRI-*`, `3D-TET-*`), with
+//! no face-by-face Gram solves, no rescaling and no copies of the simplex.
+//!
+//! # Why an answer from here is the reference's answer
+//!
+//! The closed forms only **search**: nothing they compute is trusted unless
+//! the loop's own tests accept it.
+//!
+//! * **Separated** only by the stop test `|v|² − v·w ≤ REL_TOL · |v|²`, or
+//!   by a stall with the gap in its noise (both the reference's), on a
+//!   `v = Σ λᵢ wᵢ` with `λᵢ ≥ 0`: a wrong region still gives a point of the
+//!   hull, an upper bound that the gap test then judges.
+//! * **Intersecting** only when `v` is the origin within its rounding
+//!   (`|v| ≤ ABS_TOL_FACTOR · u · scale`), or when the reference's
+//!   containment check (`distance/contains.rs`) proves the origin in the
+//!   full simplex.
+//! * **Everything else goes back** (`None`) to the reference loop, which
+//!   answers from the start: a stall above the noise, an unproved
+//!   containment, a flat tetrahedron or thin triangle (below), a scale near
+//!   the ends of the type's range, the iteration cap, warm starts, errors.
+//!   So the hidden-progress steps, the no-verdicts and the errors are always
+//!   the reference's.
+//!
+//! # Accuracy
+//!
+//! The reference's bound (`tolerance::float_accuracy_bound`) needs `v`
+//! within `ABS_TOL_FACTOR · u · scale` of a point of the hull. A segment's
+//! point is off by a few `u |p|` whatever its length; a thin triangle's
+//! interior (`THIN`) and a flat tetrahedron (`FLAT`) go back. `tests/hot.rs`
+//! compares both loops on every spec case and 24,000 generated pairs.
+
+use arrayvec::ArrayVec;
+
+use super::contains::{self, Containment};
+use super::subalgorithm::Lambda;
+use super::{distance_loop, DistanceOptions, DistanceOutcome, DistanceReport, SubAlgorithm};
+use crate::error::Error;
+use crate::scalar::Field;
+use crate::shape::Support;
+use crate::simplex::{start_direction, support_vertex, Simplex, Vertex};
+use crate::tolerance::{scale2, ABS_TOL_FACTOR, REL_TOL_FACTOR};
+use crate::vector::{dot, Vector};
+
+/// A triangle is thin when `|ab × ac|² ≤ THIN · |ab|² |ac|²`.
+///
+/// Derivation: the sub-areas `va, vb, vc` are differences of products of
+/// dot products, off by about `8 u |ab|² |ac|²`; their sum is `|ab × ac|²`,
+/// so the weights carry a relative error of at most `8 u / THIN = 2²³ u`
+/// (`10⁻⁹` in `f64`), far inside the budget of `v`. (In `f32` that is 0.5:
+/// there thin triangles mostly go back by the progress test.)
+const THIN: f64 = 1.0 / (1u64 << 20) as f64;
+
+/// A tetrahedron is flat when `|det[e₁ e₂ e₃]| ≤ FLAT · u · |e₁| |e₂| |e₃|`.
+///
+/// Derivation: each edge `eᵢ = pᵢ − p₀` is rounded once (relative error
+/// `u`), the cross product and the dot product add two more roundings of
+/// terms bounded by `|e₁| |e₂| |e₃|`: the computed determinant is off by at
+/// most about `6 u |e₁| |e₂| |e₃|`. `FLAT = 64` leaves a factor of ten; below
+/// it the sign of each face test is unknown.
+const FLAT: f64 = 64.0;
+
+/// The points of a simplex, newest first (at most four: `N ≤ 3`).
+type Vertices<T, const N: usize> = ArrayVec<Vertex<T, N>, 4>;
+
+/// The barycentric weights of the kept face, by vertex position (zero for
+/// the vertices dropped), and which vertices are kept (a bit each).
+struct Kept<T> {
+    lambda: [T; 4],
+    mask: u8,
+}
+
+/// What the closed forms say about the grown simplex.
+enum Region<T> {
+    /// The closest point lies in the relative interior of this face.
+    Face(Kept<T>),
+    /// The origin is inside the full simplex (to be proved), with these
+    /// barycentric weights.
+    Full([T; 4]),
+    /// Too thin or flat for the closed forms: hand the query back.
+    Degenerate,
+}
+
+/// [`distance`](super::distance) with the final simplex's weights `λ` (one
+/// per vertex; empty without a verdict), for the certified bounds: the hot
+/// path where it answers, else the reference loop.
+pub(crate) fn distance_weighed<T, const N: usize, A, B>(
+    a: &A,
+    b: &B,
+    opts: &DistanceOptions<T, N>,
+) -> Result<(DistanceReport<T, N>, Lambda<T>), Error>
+where
+    T: Field,
+    A: Support<T, N> + ?Sized,
+    B: Support<T, N> + ?Sized,
+{
+    match distance(a, b, opts) {
+        Some(answer) => Ok(answer),
+        None => distance_loop(a, b, opts, &mut (), 0.0, None),
+    }
+}
+
+/// The hot path: `Some((report, λ))` when this loop answers (`λ` the
+/// final simplex's weights, one per vertex), `None` to hand the query to
+/// the reference loop (module docs).
+fn distance<T, const N: usize, A, B>(
+    a: &A,
+    b: &B,
+    opts: &DistanceOptions<T, N>,
+) -> Option<(DistanceReport<T, N>, Lambda<T>)>
+where
+    T: Field,
+    A: Support<T, N> + ?Sized,
+    B: Support<T, N> + ?Sized,
+{
+    if T::EXACT
+        || !(N == 2 || N == 3)
+        || opts.sub_algorithm != SubAlgorithm::Auto
+        || opts.warm_start.is_some()
+    {
+        return None;
+    }
+    let u = T::UNIT_ROUNDOFF;
+    let lo = T::MIN_NORMAL.sqrt() / u;
+    let hi = 1.0 / (64.0 * T::MIN_NORMAL.sqrt());
+    let in_range = |x: &Vertex<T, N>| {
+        let s = scale2([&x.w, &x.a, &x.b].into_iter());
+        (s <= hi).then_some(())
+    };
+    let cap = opts.max_iterations;
+    // W ← {s_{A−B}(d₀)}
+    let d0 = start_direction(opts.initial_direction.as_ref()).ok()?;
+    let first = support_vertex(a, b, &d0, 0).ok()?;
+    in_range(&first)?;
+    let mut simplex = Vertices::<T, N>::new();
+    simplex.push(first);
+    let mut lambda: [T; 4] = std::array::from_fn(|_| T::zero());
+    lambda[0] = T::one();
+    let mut iterations = 1;
+    loop {
+        // v ← Σ λᵢ wᵢ
+        let v = combine(simplex.iter().map(|x| &x.w), &lambda);
+        let vv = dot(&v, &v);
+        let s2 = scale2(simplex.iter().map(|x| &x.w));
+        // if v = O: return Intersecting   (the reference's test)
+        if scale2(std::iter::once(&v)) <= (ABS_TOL_FACTOR * u).powi(2) * s2 {
+            return Some(intersecting(simplex, &lambda, iterations));
+        }
+        if s2 < lo || vv.to_f64() < T::MIN_NORMAL || iterations >= cap {
+            return None;
+        }
+        // w ← s_A(−v) − s_B(v)
+        let w = support_vertex(a, b, &-&v, iterations).ok()?;
+        iterations += 1;
+        in_range(&w)?;
+        // if |v|² − v·w ≤ REL_TOL · |v|²: return Separated
+        let gap = vv.clone() - dot(&v, &w.w);
+        if gap.to_f64() <= REL_TOL_FACTOR * u * vv.to_f64() {
+            return Some(separated(simplex, &lambda, vv, iterations));
+        }
+        // A stall (w repeated, |v|² not decreasing) with the gap in its
+        // noise is Separated, as in the reference; other stalls go back.
+        let s2w = s2.max(scale2(std::iter::once(&w.w)));
+        let in_noise = gap.to_f64() <= 4.0 * ABS_TOL_FACTOR * u * s2w;
+        let stalled = |simplex, lambda: &[T; 4]| match in_noise {
+            true => Some(separated(simplex, lambda, vv.clone(), iterations)),
+            false => None,
+        };
+        if simplex.iter().any(|x| x.w == w.w) {
+            return stalled(simplex, &lambda);
+        }
+        // W ← [w] ++ W;  (v', kept) ← the closest point of W
+        simplex.insert(0, w);
+        let kept = match region(&simplex) {
+            Region::Face(kept) => kept,
+            Region::Full(lambda) => {
+                let full = Simplex::from_vertices(simplex.iter().cloned())?;
+                return match contains::check(&full).ok()? {
+                    Containment::Holds => Some(intersecting(simplex, &lambda, iterations)),
+                    Containment::Unproved { .. } => None,
+                };
+            }
+            Region::Degenerate => return None,
+        };
+        // if |v'|² ≥ |v|²: hand back (stall or hidden progress)
+        let next = combine(simplex.iter().map(|x| &x.w), &kept.lambda);
+        if dot(&next, &next) >= vv {
+            simplex.remove(0);
+            return stalled(simplex, &lambda);
+        }
+        // W ← kept
+        let mut at = 0;
+        simplex.retain(|_| {
+            at += 1;
+            kept.mask & (1 << (at - 1)) != 0
+        });
+        let mut j = 0;
+        for i in 0..4 {
+            if kept.mask & (1 << i) != 0 {
+                lambda[j] = kept.lambda[i].clone();
+                j += 1;
+            }
+        }
+    }
+}
+
+/// `Σ λᵢ pᵢ`.
+fn combine<'a, T: Field, const N: usize>(
+    points: impl Iterator<Item = &'a Vector<T, N>>,
+    lambda: &[T; 4],
+) -> Vector<T, N> {
+    let mut v = Vector::<T, N>::zeros();
+    for (p, l) in points.zip(lambda) {
+        v += p * l.clone();
+    }
+    v
+}
+
+/// The intersecting outcome, with the weights.
+fn intersecting<T: Field, const N: usize>(
+    simplex: Vertices<T, N>,
+    lambda: &[T; 4],
+    iterations: usize,
+) -> (DistanceReport<T, N>, Lambda<T>) {
+    let weights = lambda[..simplex.len()].iter().cloned().collect();
+    let simplex = Simplex::from_vertices(simplex).unwrap_or_default();
+    let report = DistanceReport {
+        outcome: DistanceOutcome::Intersecting { simplex },
+        iterations,
+    };
+    (report, weights)
+}
+
+/// The separated outcome at `v = Σ λᵢ wᵢ`, `|v|² = vv`, with the weights.
+fn separated<T: Field, const N: usize>(
+    simplex: Vertices<T, N>,
+    lambda: &[T; 4],
+    vv: T,
+    iterations: usize,
+) -> (DistanceReport<T, N>, Lambda<T>) {
+    let weights = lambda[..simplex.len()].iter().cloned().collect();
+    let witness_a = combine(simplex.iter().map(|x| &x.a), lambda);
+    let witness_b = combine(simplex.iter().map(|x| &x.b), lambda);
+    let outcome = DistanceOutcome::Separated {
+        dist2: vv,
+        axis: &witness_b - &witness_a,
+        witness_a,
+        witness_b,
+        simplex: Simplex::from_vertices(simplex).unwrap_or_default(),
+    };
+    let report = DistanceReport {
+        outcome,
+        iterations,
+    };
+    (report, weights)
+}
+
+/// The region of the grown simplex (newest first) holding its closest point.
+fn region<T: Field, const N: usize>(simplex: &Vertices<T, N>) -> Region<T> {
+    let p = |i: usize| &simplex[i].w;
+    match simplex.len() {
+        2 => Region::Face(segment(p(0), p(1), [0, 1])),
+        3 => triangle(p(0), p(1), p(2), [0, 1, 2], N == 2),
+        _ => tetrahedron(simplex),
+    }
+}
+
+/// Weights `(i, λ)` as a [`Kept`].
+fn kept<T: Field, const K: usize>(weights: [(usize, T); K]) -> Kept<T> {
+    let mut lambda: [T; 4] = std::array::from_fn(|_| T::zero());
+    let mut mask = 0;
+    for (i, l) in weights {
+        lambda[i] = l;
+        mask |= 1 << i;
+    }
+    Kept { lambda, mask }
+}
+
+/// The closest point of the segment `[p, q]` (positions `at`): the vertex
+/// `p` when `p·(p − q) ≤ 0` (spec `V`), `q` when `q·(q − p) ≤ 0`, else the
+/// interior point with `λ_p = q·(q − p) / |q − p|²` and
+/// `λ_q = p·(p − q) / |q − p|²` (spec `E`): its dot product with `q − p` is
+/// zero, and both weights are positive.
+fn segment<T: Field, const N: usize>(
+    p: &Vector<T, N>,
+    q: &Vector<T, N>,
+    at: [usize; 2],
+) -> Kept<T> {
+    let e = q - p;
+    let tp = -dot(p, &e);
+    if tp <= T::zero() {
+        return kept([(at[0], T::one())]);
+    }
+    let tq = dot(q, &e);
+    if tq <= T::zero() {
+        return kept([(at[1], T::one())]);
+    }
+    let den = tp.clone() + tq.clone();
+    kept([(at[0], tq / den.clone()), (at[1], tp / den)])
+}
+
+/// The closest point of the triangle `a, b, c` (positions `at`), by the
+/// Voronoi regions of its vertices, edges and face (Ericson §5.1.5, with the
+/// query point at the origin): `d₁ … d₆` are the dot products of the edges
+/// `ab`, `ac` with `−a`, `−b`, `−c`, and `va, vb, vc` the sub-areas, which
+/// sum to `|ab × ac|²`. `full`: the face is the whole simplex (2D), so its
+/// interior means the origin is inside.
+fn triangle<T: Field, const N: usize>(
+    a: &Vector<T, N>,
+    b: &Vector<T, N>,
+    c: &Vector<T, N>,
+    at: [usize; 3],
+    full: bool,
+) -> Region<T> {
+    let zero = T::zero;
+    let (ab, ac) = (b - a, c - a);
+    let (d1, d2) = (-dot(&ab, a), -dot(&ac, a));
+    if d1 <= zero() && d2 <= zero() {
+        return Region::Face(kept([(at[0], T::one())]));
+    }
+    let (d3, d4) = (-dot(&ab, b), -dot(&ac, b));
+    if d3 >= zero() && d4 <= d3 {
+        return Region::Face(kept([(at[1], T::one())]));
+    }
+    let vc = d1.clone() * d4.clone() - d3.clone() * d2.clone();
+    if vc <= zero() && d1 >= zero() && d3 <= zero() {
+        let den = d1.clone() - d3.clone();
+        return Region::Face(kept([(at[0], -d3 / den.clone()), (at[1], d1 / den)]));
+    }
+    let (d5, d6) = (-dot(&ab, c), -dot(&ac, c));
+    if d6 >= zero() && d5 <= d6 {
+        return Region::Face(kept([(at[2], T::one())]));
+    }
+    let vb = d5.clone() * d2.clone() - d1.clone() * d6.clone();
+    if vb <= zero() && d2 >= zero() && d6 <= zero() {
+        let den = d2.clone() - d6.clone();
+        return Region::Face(kept([(at[0], -d6 / den.clone()), (at[2], d2 / den)]));
+    }
+    let va = d3.clone() * d6.clone() - d5.clone() * d4.clone();
+    let (bc_b, bc_c) = (d4 - d3, d5 - d6);
+    if va <= zero() && bc_b >= zero() && bc_c >= zero() {
+        let den = bc_b.clone() + bc_c.clone();
+        return Region::Face(kept([(at[1], bc_c / den.clone()), (at[2], bc_b / den)]));
+    }
+    let den = va.clone() + vb.clone() + vc.clone();
+    if full {
+        let mut lambda: [T; 4] = std::array::from_fn(|_| T::zero());
+        lambda[at[0]] = va / den.clone();
+        lambda[at[1]] = vb / den.clone();
+        lambda[at[2]] = vc / den;
+        return Region::Full(lambda);
+    }
+    let thin = THIN * dot(&ab, &ab).to_f64() * dot(&ac, &ac).to_f64();
+    if den.to_f64() <= thin {
+        return Region::Degenerate;
+    }
+    Region::Face(kept([
+        (at[0], va / den.clone()),
+        (at[1], vb / den.clone()),
+        (at[2], vc / den),
+    ]))
+}
+
+/// The closest point of the tetrahedron `p₀ … p₃` (3D): the origin is
+/// outside the face opposite `pₖ` when it and `pₖ` lie on opposite sides of
+/// that face's plane (or the origin on it); the closest point is the nearest
+/// of those faces' closest points (Ericson §5.1.6). With no such face the
+/// origin is inside, and its weight on `pₖ` is the ratio of the two signed
+/// volumes, the origin's and `pₖ`'s, over the opposite face.
+fn tetrahedron<T: Field, const N: usize>(simplex: &Vertices<T, N>) -> Region<T> {
+    let p = |i: usize| &simplex[i].w;
+    let (e1, e2, e3) = (p(1) - p(0), p(2) - p(0), p(3) - p(0));
+    let volume = dot(&e1, &cross(&e2, &e3)).to_f64();
+    let norms = dot(&e1, &e1).to_f64() * dot(&e2, &e2).to_f64() * dot(&e3, &e3).to_f64();
+    let bound = FLAT * T::UNIT_ROUNDOFF;
+    if volume * volume <= bound * bound * norms {
+        return Region::Degenerate;
+    }
+    let mut best: Option<(T, Kept<T>)> = None;
+    let mut inside: [T; 4] = std::array::from_fn(|_| T::zero());
+    for (k, [i, j, l]) in [
+        (0, [1, 2, 3]),
+        (1, [0, 2, 3]),
+        (2, [0, 1, 3]),
+        (3, [0, 1, 2]),
+    ] {
+        let n = cross(&(p(j) - p(i)), &(p(l) - p(i)));
+        let origin_side = -dot(p(i), &n);
+        let opposite_side = dot(&(p(k) - p(i)), &n);
+        if (origin_side.clone() * opposite_side.clone()) > T::zero() {
+            inside[k] = origin_side / opposite_side;
+            continue;
+        }
+        let kept = match triangle(p(i), p(j), p(l), [i, j, l], false) {
+            Region::Face(kept) => kept,
+            _ => return Region::Degenerate,
+        };
+        let v = combine(simplex.iter().map(|x| &x.w), &kept.lambda);
+        let vv = dot(&v, &v);
+        if best.as_ref().is_none_or(|(b, _)| vv < *b) {
+            best = Some((vv, kept));
+        }
+    }
+    match best {
+        Some((_, kept)) => Region::Face(kept),
+        None => Region::Full(inside),
+    }
+}
+
+/// `x × y` of the first three coordinates (`N = 3` here).
+fn cross<T: Field, const N: usize>(x: &Vector<T, N>, y: &Vector<T, N>) -> Vector<T, N> {
+    let mut c = Vector::<T, N>::zeros();
+    let m = |i: usize, j: usize| x[i].clone() * y[j].clone() - x[j].clone() * y[i].clone();
+    c[0] = m(1, 2);
+    c[1] = m(2, 0);
+    c[2] = m(0, 1);
+    c
+}
