@@ -104,13 +104,14 @@ MAPPINGS = [
     "`witness_a`, `witness_b` may change; the head's distance_squared must be "
     "within the accuracy bound (tolerance::float_accuracy_bound, base's plus "
     "head's) of the base's, |witness_b - witness_a|^2 within it of the head's "
-    "distance_squared, and distance its square root. (2) `f64-certified`: "
+    "distance_squared, the witnesses supporting their shapes along their "
+    "difference (to the bound), and distance its square root. (2) `f64-certified`: "
     "`distance_bounds` may change and must still overlap the base's interval "
-    "(both hold the exact distance); a separated line's `axis` may change "
+    "(both hold the exact distance), at most twice as wide; a separated line's `axis` may change "
     "and must separate the case's (f64) points strictly, checked with "
     "fractions; an exact fallback's `fallback_reason` may name another "
-    "reason; `iterations` (the float stage's support points) may change. "
-    "(3) exact mode: `iterations` may change (its float search "
+    "of gjk::certified's reasons; `iterations` (the float stage's support points) may change. "
+    "(3) exact mode, 2D and 3D: `iterations` may change (its float search "
     "counts the float loop's support points). Nothing else may change",
 ]
 
@@ -279,6 +280,7 @@ def map_pair(run, old, new, cases=None):
                 old[k] = new[k]
         MAPPED["f64-certified (hot loop)"] = MAPPED.get("f64-certified (hot loop)", 0) + 1
     if (run.startswith(("query-exact-", "query-cap3-exact-"))
+            and len((case_points(case, "a") or [[]])[0]) in (2, 3)
             and old.get("iterations") != new.get("iterations")
             and isinstance(new.get("iterations"), int) and new["iterations"] >= 1
             and {k for k in set(old) | set(new) if old.get(k) != new.get(k)} == {"iterations"}):
@@ -307,6 +309,10 @@ def accuracy_bound(d2, s2, u):
     return 2.0 * max(1024.0 * u * d2, 4.0 * 1024.0 * u * s2) + 16.0 * u * d2 + 1024.0 * u * s2
 
 
+# gjk::certified's reasons for an exact fallback.
+FALLBACK_REASONS = {"float_not_converged", "float_error", "axis_inconclusive",
+                    "simplex_not_full", "simplex_does_not_enclose"}
+
 HOT_FLOAT_KEYS = {"distance", "distance_squared", "witness_a", "witness_b"}
 
 
@@ -328,16 +334,24 @@ def hot_float_line(old, new, case):
     s2 = max(sum(float(x - y) ** 2 for x, y in zip(p, q)) for p in a for q in b)
     bound = accuracy_bound(d2_old, s2, u) + accuracy_bound(d2_new, s2, u)
     w2 = sum((y - x) ** 2 for x, y in zip(wa, wb))
-    return (abs(d2_new - d2_old) <= bound and abs(w2 - d2_new) <= bound
+    # The witnesses support their shapes along n = wb - wa (to the bound).
+    n = [y - x for x, y in zip(wa, wb)]
+    dot = lambda p: sum(float(x) * y for x, y in zip(p, n))
+    supports = (abs(max(map(dot, a)) - dot(wa)) <= bound
+                and abs(min(map(dot, b)) - dot(wb)) <= bound)
+    return (abs(d2_new - d2_old) <= bound and abs(w2 - d2_new) <= bound and supports
             and abs(dist * dist - d2_new) <= 1e-12 * max(d2_new, 1e-300) + 4 * u * d2_new)
 
 
 def overlap(old, new):
-    """Two valid `[lo, hi]` intervals that share a point."""
+    """Two valid `[lo, hi]` intervals that share a point, the new one at
+    most twice as wide as the old (plus a rounding's worth)."""
     if not (valid_bounds(old) and valid_bounds(new)):
         return False
     hi = lambda x: float("inf") if x[1] == "overflow" else x[1]
-    return max(old[0], new[0]) <= min(hi(old), hi(new))
+    width = lambda x: hi(x) - x[0]
+    return (max(old[0], new[0]) <= min(hi(old), hi(new))
+            and width(new) <= 2 * width(old) + 2.0 ** -52 * hi(old) + 1e-300)
 
 
 def hot_certified_line(old, new, case):
@@ -352,7 +366,8 @@ def hot_certified_line(old, new, case):
                                                  new.get("distance_bounds")):
         return False
     if "fallback_reason" in keys and not (
-            old.get("certificate") == "exact_fallback" and isinstance(new.get("fallback_reason"), str)):
+            old.get("certificate") == "exact_fallback"
+            and new.get("fallback_reason") in FALLBACK_REASONS):
         return False
     if "axis" in keys:
         a, b = f64_points(case, "a"), f64_points(case, "b")

@@ -1,9 +1,12 @@
 //! The written-out 2D/3D float loop (`SubAlgorithm::Auto`, the default)
 //! against the reference loop (`SubAlgorithm::Johnson`): on every spec case
-//! and pair and on 24,000 generated pairs, in `f64` and `f32`, the two give
-//! the same outcome, and separated distances agree within the documented
-//! accuracy bound (`tolerance::float_accuracy_bound`, counted for each
-//! loop). A failure prints the pair as `f64::to_bits` rows, with the seed.
+//! and pair and on 24,000 generated pairs in `f64` (plus 6,000 in `f32`),
+//! the two give the same outcome, separated distances agree within the
+//! documented accuracy bound (`tolerance::float_accuracy_bound`, counted
+//! for each loop), and where the generator knows the exact distance, the
+//! hot loop's is within that bound of it. Where the hot loop hands a query
+//! back (extreme scales, the cap), the reports are bit for bit the
+//! reference's. A failure prints the pair as `f64::to_bits` rows.
 
 use crate::common;
 
@@ -13,7 +16,7 @@ use gjk::distance::{distance, DistanceOptions, DistanceOutcome, DistanceReport, 
 use gjk::scalar::FromRational;
 use gjk::shape::{ConvexHull, Support};
 use gjk::tolerance::float_accuracy_bound;
-use gjk::{Field, Rational, Vector};
+use gjk::{Field, Rational, Scalar, Vector};
 use gjk_gen::{build, case_params, vectors_of, FamilyChoice};
 use std::cell::Cell;
 
@@ -29,6 +32,10 @@ struct Tally {
     separated: usize,
     intersecting: usize,
     no_verdict: usize,
+    /// Pairs where both loops fail with the same error.
+    errors: usize,
+    /// Separated pairs checked against the generator's exact distance.
+    exact: usize,
 }
 
 /// A hull that counts its support calls.
@@ -45,6 +52,7 @@ impl<T: Field, const N: usize> Support<T, N> for Counted<T, N> {
 fn run<T: Field, const N: usize>(
     a: &[Vector<T, N>],
     b: &[Vector<T, N>],
+    opts: &DistanceOptions<T, N>,
     sub_algorithm: SubAlgorithm,
 ) -> (Result<DistanceReport<T, N>, gjk::Error>, usize) {
     let (ha, hb) = (
@@ -53,7 +61,7 @@ fn run<T: Field, const N: usize>(
     );
     let opts = DistanceOptions {
         sub_algorithm,
-        ..DistanceOptions::default()
+        ..opts.clone()
     };
     let report = distance(&ha, &hb, &opts);
     (report, ha.1.get())
@@ -73,10 +81,13 @@ fn bits<T: Field, const N: usize>(pts: &[Vector<T, N>]) -> String {
     rows.join(", ")
 }
 
-/// Runs both loops on `(a, b)` and checks that they agree (module docs).
+/// Runs both loops on `(a, b)` with `opts` and checks that they agree
+/// (module docs); `exact`: the exact squared distance, if known.
 fn compare<T: Field, const N: usize>(
     a: &[Vector<T, N>],
     b: &[Vector<T, N>],
+    opts: &DistanceOptions<T, N>,
+    exact: Option<f64>,
     what: &str,
     tally: &mut Tally,
 ) {
@@ -88,16 +99,24 @@ fn compare<T: Field, const N: usize>(
             bits(b)
         )
     };
-    let (hot, calls) = run(a, b, SubAlgorithm::Auto);
-    let (reference, _) = run(a, b, SubAlgorithm::Johnson);
+    let (hot, calls) = run(a, b, opts, SubAlgorithm::Auto);
+    let (reference, _) = run(a, b, opts, SubAlgorithm::Johnson);
     tally.pairs += 1;
-    if hot.as_ref().is_ok_and(|r| r.iterations == calls) {
-        tally.hot += 1;
+    let answered = hot.as_ref().is_ok_and(|r| r.iterations == calls);
+    tally.hot += usize::from(answered);
+    if !answered {
+        assert_eq!(
+            hot,
+            reference,
+            "{}: handed back, yet not the reference's",
+            here()
+        );
     }
     let (hot, reference) = match (hot, reference) {
         (Ok(h), Ok(r)) => (h, r),
         (Err(h), Err(r)) => {
             assert_eq!(h, r, "{}: different errors", here());
+            tally.errors += 1;
             return;
         }
         (h, r) => panic!("{}: hot {h:?}, reference {r:?}", here()),
@@ -126,6 +145,15 @@ fn compare<T: Field, const N: usize>(
                 "{}: dist² {h:e} (hot) vs {r:e} (reference), bound {bound:e}",
                 here()
             );
+            if let Some(e) = exact {
+                let bound = float_accuracy_bound(e, scale2, u);
+                assert!(
+                    (h - e).abs() <= bound,
+                    "{}: dist² {h:e} (hot) vs {e:e} (exact), bound {bound:e}",
+                    here()
+                );
+                tally.exact += 1;
+            }
             tally.separated += 1;
         }
         (DistanceOutcome::Intersecting { .. }, DistanceOutcome::Intersecting { .. }) => {
@@ -151,28 +179,50 @@ fn both_types<const N: usize>(
     a: &[Vector<Rational, N>],
     b: &[Vector<Rational, N>],
     what: &str,
-    t: &mut [Tally; 2],
+    t: &mut [Tally; 3],
 ) {
-    compare::<f64, N>(&convert(a), &convert(b), what, &mut t[0]);
-    compare::<f32, N>(&convert(a), &convert(b), what, &mut t[1]);
+    let (fa, fb) = (convert::<f64, N>(a), convert::<f64, N>(b));
+    compare::<f64, N>(&fa, &fb, &DistanceOptions::default(), None, what, &mut t[0]);
+    let (sa, sb) = (convert::<f32, N>(a), convert::<f32, N>(b));
+    compare::<f32, N>(&sa, &sb, &DistanceOptions::default(), None, what, &mut t[0]);
+    // Another first direction, and no support call allowed at all.
+    let turned = DistanceOptions {
+        initial_direction: Some(Vector::from_fn(|i, _| if i == N - 1 { 1.0 } else { -0.5 })),
+        ..DistanceOptions::default()
+    };
+    compare::<f64, N>(&fa, &fb, &turned, None, what, &mut t[0]);
+    let none = DistanceOptions {
+        max_iterations: 0,
+        ..DistanceOptions::default()
+    };
+    compare::<f64, N>(&fa, &fb, &none, None, what, &mut t[2]);
+    // Scaled by 2^±600, past the hot loop's range: handed back.
+    for k in [600, -600] {
+        let scale =
+            |p: &Vec<Vector<f64, N>>| p.iter().map(|x| x * 2f64.powi(k)).collect::<Vec<_>>();
+        let (ga, gb) = (scale(&fa), scale(&fb));
+        compare::<f64, N>(&ga, &gb, &DistanceOptions::default(), None, what, &mut t[1]);
+    }
 }
 
 #[test]
 fn the_hot_loop_agrees_with_the_reference_on_every_spec_case_and_pair() {
     let spec = table();
-    let mut tally = [Tally::default(), Tally::default()];
+    let origin = |n: usize| vec![vec!["0".to_string(); n]];
+    // [in range, scaled past the range, no support call allowed]
+    let mut tally = [Tally::default(), Tally::default(), Tally::default()];
     for case in &spec.case {
         let what = format!("spec case {}", case.region);
         match case.simplex[0].len() {
             2 => both_types(
                 &vectors::<2>(&case.simplex),
-                &vectors::<2>(&[vec!["0".into(); 2]]),
+                &vectors::<2>(&origin(2)),
                 &what,
                 &mut tally,
             ),
             _ => both_types(
                 &vectors::<3>(&case.simplex),
-                &vectors::<3>(&[vec!["0".into(); 3]]),
+                &vectors::<3>(&origin(3)),
                 &what,
                 &mut tally,
             ),
@@ -195,10 +245,21 @@ fn the_hot_loop_agrees_with_the_reference_on_every_spec_case_and_pair() {
             ),
         }
     }
-    eprintln!("{tally:?}");
-    assert!(tally[0].pairs > 100, "{tally:?}");
+    let [plain, scaled, capped] = &tally;
+    // Every spec case and pair is answered by the hot loop itself...
+    assert!(plain.pairs > 300 && plain.hot == plain.pairs, "{plain:?}");
+    assert!(plain.separated > 0 && plain.intersecting > 0, "{plain:?}");
+    // ...and past its range the reports are the reference's, bit for bit
+    // (handed back, or, at 2^-600, the origin found at once, whose squares
+    // underflow: the reference's own first test).
+    assert!(
+        scaled.pairs > 200 && scaled.same_bits + scaled.errors == scaled.pairs,
+        "{scaled:?}"
+    );
+    assert!(capped.no_verdict == capped.pairs, "{capped:?}");
 }
 
+/// `count` generated pairs of dimension `N` at `2^scale_exp`, compared.
 fn generated<T: Field + FromRational, const N: usize>(
     seed: u64,
     count: usize,
@@ -210,17 +271,23 @@ fn generated<T: Field + FromRational, const N: usize>(
         let pair = build(&params).expect("pair");
         let a = vectors_of::<T, N>(&pair.a, pair.exp);
         let b = vectors_of::<T, N>(&pair.b, pair.exp);
-        compare(&a, &b, &format!("{params:?}"), &mut tally);
+        // The exact distance holds for the float points where every
+        // coordinate is exact in `T` (mantissas of at most 24 bits).
+        let small = |set: &[Vec<i64>]| set.iter().flatten().all(|m| m.unsigned_abs() < 1 << 24);
+        let exact = match small(&pair.a) && small(&pair.b) {
+            true => pair.expected.dist2.as_ref().map(Scalar::to_f64),
+            false => None,
+        };
+        let opts = DistanceOptions::default();
+        compare(&a, &b, &opts, exact, &format!("{params:?}"), &mut tally);
     }
     tally
 }
 
 #[test]
 fn the_hot_loop_agrees_with_the_reference_on_generated_pairs() {
-    // 2 dimensions × 3 scales × 4,000 pairs = 24,000 pairs in f64; the
-    // same in f32 at the unit scale (its range holds 2^±30 poorly).
+    // f64: 2 dimensions × 3 scales × 4,000 pairs = 24,000 pairs.
     let mut total = 0;
-    let mut hot = 0;
     for scale_exp in [-30, 0, 30] {
         for tally in [
             generated::<f64, 2>(11, 4000, scale_exp),
@@ -230,20 +297,27 @@ fn the_hot_loop_agrees_with_the_reference_on_generated_pairs() {
                 tally.separated > 400 && tally.intersecting > 400,
                 "{tally:?}"
             );
+            assert!(tally.exact > 100, "{tally:?}");
+            // Thin or flat simplices and stalls above the noise go back.
+            assert!(tally.hot * 100 >= tally.pairs * 99, "{tally:?}");
             total += tally.pairs;
-            hot += tally.hot;
         }
     }
-    eprintln!("total {total} hot {hot}");
     assert_eq!(total, 24_000);
+    // f32 at the unit scale, and at 2^±64, past its range: the reference's
+    // reports (or errors), bit for bit.
     for tally in [
         generated::<f32, 2>(13, 2000, 0),
         generated::<f32, 3>(14, 2000, 0),
     ] {
-        eprintln!("{tally:?}");
         assert!(
             tally.separated > 200 && tally.intersecting > 200,
             "{tally:?}"
         );
+        assert!(tally.hot * 100 >= tally.pairs * 99, "{tally:?}");
+    }
+    for scale_exp in [-64, 64] {
+        let tally = generated::<f32, 3>(15, 500, scale_exp);
+        assert!(tally.same_bits + tally.errors == tally.pairs, "{tally:?}");
     }
 }

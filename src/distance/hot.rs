@@ -2,7 +2,7 @@
 //! [`SubAlgorithm::Auto`](super::SubAlgorithm::Auto).
 //!
 //! The loop is the reference loop of [the module docs](super): the same
-//! support points, the same stop test with the same tolerances. What differs
+//! support map, the same tests with the same tolerances. What differs
 //! is the closest point of the simplex: it is read off the Voronoi regions
 //! of the segment, the triangle and (in 3D) the tetrahedron in closed form
 //! (Ericson, *Real-Time Collision Detection*, §5.1.2, §5.1.5, §5.1.6; the
@@ -16,8 +16,9 @@
 //!
 //! * **Separated** only by the stop test `|v|² − v·w ≤ REL_TOL · |v|²`, or
 //!   by a stall with the gap in its noise (both the reference's), on a
-//!   `v = Σ λᵢ wᵢ` with `λᵢ ≥ 0`: a wrong region still gives a point of the
-//!   hull, an upper bound that the gap test then judges.
+//!   `v = Σ λᵢ wᵢ` with `λᵢ > 0` (checked; a face with another sign goes
+//!   back): a wrong region still gives a point of the hull, an upper bound
+//!   that the gap test then judges.
 //! * **Intersecting** only when `v` is the origin within its rounding
 //!   (`|v| ≤ ABS_TOL_FACTOR · u · scale`), or when the reference's
 //!   containment check (`distance/contains.rs`) proves the origin in the
@@ -49,29 +50,31 @@ use crate::simplex::{start_direction, support_vertex, Simplex, Vertex};
 use crate::tolerance::{scale2, ABS_TOL_FACTOR, REL_TOL_FACTOR};
 use crate::vector::{dot, Vector};
 
-/// A triangle is thin when `|ab × ac|² ≤ THIN · |ab|² |ac|²`.
+/// A triangle is thin when `|ab|² |ac|² − (ab·ac)² ≤ THIN · |ab|² |ac|²`:
+/// the squared sine of its angle at `a` is below `THIN`.
 ///
-/// Derivation: the sub-areas `va, vb, vc` are differences of products of
-/// dot products, off by about `8 u |ab|² |ac|²`; their sum is `|ab × ac|²`,
-/// so the weights carry a relative error of at most `8 u / THIN = 2²³ u`
-/// (`10⁻⁹` in `f64`), far inside the budget of `v`. (In `f32` that is 0.5:
-/// there thin triangles mostly go back by the progress test.)
-const THIN: f64 = 1.0 / (1u64 << 20) as f64;
+/// Derivation: its weights solve the Gram system of `ab, ac` with right
+/// sides `−ab·a`, `−ac·a`, each off by a few `u |e| |p|`; the system's
+/// determinant is `|ab|² |ac|² sin²θ`, so `v` moves within the face's plane
+/// by about `4 u |p| / sin²θ` (along its normal it stays put, so `|v|²`
+/// moves by the square of that only). `THIN = 2⁻⁸` keeps it below
+/// `1024 u |p|`, the budget of `v` (`ABS_TOL_FACTOR`); the determinant's own
+/// rounding, `2 u |ab|² |ac|²`, is far below the threshold.
+const THIN: f64 = 1.0 / 256.0;
 
 /// A tetrahedron is flat when `|det[e₁ e₂ e₃]| ≤ FLAT · u · |e₁| |e₂| |e₃|`.
 ///
-/// Derivation: each edge `eᵢ = pᵢ − p₀` is rounded once (relative error
-/// `u`), the cross product and the dot product add two more roundings of
-/// terms bounded by `|e₁| |e₂| |e₃|`: the computed determinant is off by at
-/// most about `6 u |e₁| |e₂| |e₃|`. `FLAT = 64` leaves a factor of ten; below
-/// it the sign of each face test is unknown.
+/// Derivation: the edges `eᵢ = pᵢ − p₀` are rounded once each, the cross and
+/// dot products twice more, all of terms bounded by `|e₁| |e₂| |e₃|`: the
+/// determinant is off by about `6 u |e₁| |e₂| |e₃|`. Below `FLAT = 64` (a
+/// factor of ten more) the face tests' signs are unknown.
 const FLAT: f64 = 64.0;
 
 /// The points of a simplex, newest first (at most four: `N ≤ 3`).
 type Vertices<T, const N: usize> = ArrayVec<Vertex<T, N>, 4>;
 
-/// The barycentric weights of the kept face, by vertex position (zero for
-/// the vertices dropped), and which vertices are kept (a bit each).
+/// The kept face's weights by vertex position (zero if dropped), and a bit
+/// per kept vertex.
 struct Kept<T> {
     lambda: [T; 4],
     mask: u8,
@@ -81,16 +84,14 @@ struct Kept<T> {
 enum Region<T> {
     /// The closest point lies in the relative interior of this face.
     Face(Kept<T>),
-    /// The origin is inside the full simplex (to be proved), with these
-    /// barycentric weights.
+    /// The origin is inside the full simplex (to be proved), at these weights.
     Full([T; 4]),
     /// Too thin or flat for the closed forms: hand the query back.
     Degenerate,
 }
 
-/// [`distance`](super::distance) with the final simplex's weights `λ` (one
-/// per vertex; empty without a verdict), for the certified bounds: the hot
-/// path where it answers, else the reference loop.
+/// [`distance`](super::distance) with the final simplex's weights (empty
+/// without a verdict): the hot path where it answers, else the reference.
 pub(crate) fn distance_weighed<T, const N: usize, A, B>(
     a: &A,
     b: &B,
@@ -107,9 +108,8 @@ where
     }
 }
 
-/// The hot path: `Some((report, λ))` when this loop answers (`λ` the
-/// final simplex's weights, one per vertex), `None` to hand the query to
-/// the reference loop (module docs).
+/// The hot path: `Some((report, λ))` when this loop answers, `None` to hand
+/// the query to the reference loop (module docs).
 fn distance<T, const N: usize, A, B>(
     a: &A,
     b: &B,
@@ -124,16 +124,14 @@ where
         || !(N == 2 || N == 3)
         || opts.sub_algorithm != SubAlgorithm::Auto
         || opts.warm_start.is_some()
+        || opts.max_iterations == 0
     {
         return None;
     }
     let u = T::UNIT_ROUNDOFF;
     let lo = T::MIN_NORMAL.sqrt() / u;
     let hi = 1.0 / (64.0 * T::MIN_NORMAL.sqrt());
-    let in_range = |x: &Vertex<T, N>| {
-        let s = scale2([&x.w, &x.a, &x.b].into_iter());
-        (s <= hi).then_some(())
-    };
+    let in_range = |x: &Vertex<T, N>| (scale2([&x.w, &x.a, &x.b].into_iter()) <= hi).then_some(());
     let cap = opts.max_iterations;
     // W ← {s_{A−B}(d₀)}
     let d0 = start_direction(opts.initial_direction.as_ref()).ok()?;
@@ -151,7 +149,7 @@ where
         let s2 = scale2(simplex.iter().map(|x| &x.w));
         // if v = O: return Intersecting   (the reference's test)
         if scale2(std::iter::once(&v)) <= (ABS_TOL_FACTOR * u).powi(2) * s2 {
-            return Some(intersecting(simplex, &lambda, iterations));
+            return Some(answer(simplex, &lambda, None, iterations));
         }
         if s2 < lo || vv.to_f64() < T::MIN_NORMAL || iterations >= cap {
             return None;
@@ -163,14 +161,14 @@ where
         // if |v|² − v·w ≤ REL_TOL · |v|²: return Separated
         let gap = vv.clone() - dot(&v, &w.w);
         if gap.to_f64() <= REL_TOL_FACTOR * u * vv.to_f64() {
-            return Some(separated(simplex, &lambda, vv, iterations));
+            return Some(answer(simplex, &lambda, Some(vv), iterations));
         }
         // A stall (w repeated, |v|² not decreasing) with the gap in its
         // noise is Separated, as in the reference; other stalls go back.
         let s2w = s2.max(scale2(std::iter::once(&w.w)));
         let in_noise = gap.to_f64() <= 4.0 * ABS_TOL_FACTOR * u * s2w;
         let stalled = |simplex, lambda: &[T; 4]| match in_noise {
-            true => Some(separated(simplex, lambda, vv.clone(), iterations)),
+            true => Some(answer(simplex, lambda, Some(vv.clone()), iterations)),
             false => None,
         };
         if simplex.iter().any(|x| x.w == w.w) {
@@ -183,7 +181,7 @@ where
             Region::Full(lambda) => {
                 let full = Simplex::from_vertices(simplex.iter().cloned())?;
                 return match contains::check(&full).ok()? {
-                    Containment::Holds => Some(intersecting(simplex, &lambda, iterations)),
+                    Containment::Holds => Some(answer(simplex, &lambda, None, iterations)),
                     Containment::Unproved { .. } => None,
                 };
             }
@@ -196,17 +194,11 @@ where
             return stalled(simplex, &lambda);
         }
         // W ← kept
-        let mut at = 0;
-        simplex.retain(|_| {
-            at += 1;
-            kept.mask & (1 << (at - 1)) != 0
-        });
-        let mut j = 0;
-        for i in 0..4 {
-            if kept.mask & (1 << i) != 0 {
-                lambda[j] = kept.lambda[i].clone();
-                j += 1;
-            }
+        let keep = |i: usize| kept.mask & (1 << i) != 0;
+        let mut at = 0..;
+        simplex.retain(|_| at.next().is_some_and(keep));
+        for (j, i) in (0..4).filter(|&i| keep(i)).enumerate() {
+            lambda[j] = kept.lambda[i].clone();
         }
     }
 }
@@ -223,50 +215,44 @@ fn combine<'a, T: Field, const N: usize>(
     v
 }
 
-/// The intersecting outcome, with the weights.
-fn intersecting<T: Field, const N: usize>(
+/// The outcome with the weights: separated at `v = Σ λᵢ wᵢ` with
+/// `|v|² = dist2`, or intersecting (`dist2` `None`).
+fn answer<T: Field, const N: usize>(
     simplex: Vertices<T, N>,
     lambda: &[T; 4],
+    dist2: Option<T>,
     iterations: usize,
 ) -> (DistanceReport<T, N>, Lambda<T>) {
     let weights = lambda[..simplex.len()].iter().cloned().collect();
+    let (witness_a, witness_b) = (
+        combine(simplex.iter().map(|x| &x.a), lambda),
+        combine(simplex.iter().map(|x| &x.b), lambda),
+    );
     let simplex = Simplex::from_vertices(simplex).unwrap_or_default();
-    let report = DistanceReport {
-        outcome: DistanceOutcome::Intersecting { simplex },
-        iterations,
+    let outcome = match dist2 {
+        None => DistanceOutcome::Intersecting { simplex },
+        Some(dist2) => DistanceOutcome::Separated {
+            dist2,
+            axis: &witness_b - &witness_a,
+            witness_a,
+            witness_b,
+            simplex,
+        },
     };
-    (report, weights)
-}
-
-/// The separated outcome at `v = Σ λᵢ wᵢ`, `|v|² = vv`, with the weights.
-fn separated<T: Field, const N: usize>(
-    simplex: Vertices<T, N>,
-    lambda: &[T; 4],
-    vv: T,
-    iterations: usize,
-) -> (DistanceReport<T, N>, Lambda<T>) {
-    let weights = lambda[..simplex.len()].iter().cloned().collect();
-    let witness_a = combine(simplex.iter().map(|x| &x.a), lambda);
-    let witness_b = combine(simplex.iter().map(|x| &x.b), lambda);
-    let outcome = DistanceOutcome::Separated {
-        dist2: vv,
-        axis: &witness_b - &witness_a,
-        witness_a,
-        witness_b,
-        simplex: Simplex::from_vertices(simplex).unwrap_or_default(),
-    };
-    let report = DistanceReport {
-        outcome,
-        iterations,
-    };
-    (report, weights)
+    (
+        DistanceReport {
+            outcome,
+            iterations,
+        },
+        weights,
+    )
 }
 
 /// The region of the grown simplex (newest first) holding its closest point.
 fn region<T: Field, const N: usize>(simplex: &Vertices<T, N>) -> Region<T> {
     let p = |i: usize| &simplex[i].w;
     match simplex.len() {
-        2 => Region::Face(segment(p(0), p(1), [0, 1])),
+        2 => segment(p(0), p(1), [0, 1]),
         3 => triangle(p(0), p(1), p(2), [0, 1, 2], N == 2),
         _ => tetrahedron(simplex),
     }
@@ -283,27 +269,25 @@ fn kept<T: Field, const K: usize>(weights: [(usize, T); K]) -> Kept<T> {
     Kept { lambda, mask }
 }
 
-/// The closest point of the segment `[p, q]` (positions `at`): the vertex
-/// `p` when `p·(p − q) ≤ 0` (spec `V`), `q` when `q·(q − p) ≤ 0`, else the
-/// interior point with `λ_p = q·(q − p) / |q − p|²` and
-/// `λ_q = p·(p − q) / |q − p|²` (spec `E`): its dot product with `q − p` is
-/// zero, and both weights are positive.
+/// The closest point of the segment `[p, q]` (positions `at`; the spec's
+/// `*-LINE-*`): `p` when `p·(p − q) ≤ 0`, `q` when `q·(q − p) ≤ 0`, else the
+/// interior point with weights `q·(q − p)` and `p·(p − q)` over their sum
+/// `|q − p|²` (orthogonal to `q − p`, both weights positive).
 fn segment<T: Field, const N: usize>(
     p: &Vector<T, N>,
     q: &Vector<T, N>,
     at: [usize; 2],
-) -> Kept<T> {
+) -> Region<T> {
     let e = q - p;
     let tp = -dot(p, &e);
     if tp <= T::zero() {
-        return kept([(at[0], T::one())]);
+        return Region::Face(kept([(at[0], T::one())]));
     }
     let tq = dot(q, &e);
     if tq <= T::zero() {
-        return kept([(at[1], T::one())]);
+        return Region::Face(kept([(at[1], T::one())]));
     }
-    let den = tp.clone() + tq.clone();
-    kept([(at[0], tq / den.clone()), (at[1], tp / den)])
+    pair((at[0], tq), (at[1], tp))
 }
 
 /// The closest point of the triangle `a, b, c` (positions `at`), by the
@@ -331,8 +315,7 @@ fn triangle<T: Field, const N: usize>(
     }
     let vc = d1.clone() * d4.clone() - d3.clone() * d2.clone();
     if vc <= zero() && d1 >= zero() && d3 <= zero() {
-        let den = d1.clone() - d3.clone();
-        return Region::Face(kept([(at[0], -d3 / den.clone()), (at[1], d1 / den)]));
+        return pair((at[0], -d3), (at[1], d1));
     }
     let (d5, d6) = (-dot(&ab, c), -dot(&ac, c));
     if d6 >= zero() && d5 <= d6 {
@@ -340,32 +323,48 @@ fn triangle<T: Field, const N: usize>(
     }
     let vb = d5.clone() * d2.clone() - d1.clone() * d6.clone();
     if vb <= zero() && d2 >= zero() && d6 <= zero() {
-        let den = d2.clone() - d6.clone();
-        return Region::Face(kept([(at[0], -d6 / den.clone()), (at[2], d2 / den)]));
+        return pair((at[0], -d6), (at[2], d2));
     }
     let va = d3.clone() * d6.clone() - d5.clone() * d4.clone();
     let (bc_b, bc_c) = (d4 - d3, d5 - d6);
     if va <= zero() && bc_b >= zero() && bc_c >= zero() {
-        let den = bc_b.clone() + bc_c.clone();
-        return Region::Face(kept([(at[1], bc_c / den.clone()), (at[2], bc_b / den)]));
+        return pair((at[1], bc_c), (at[2], bc_b));
     }
-    let den = va.clone() + vb.clone() + vc.clone();
-    if full {
-        let mut lambda: [T; 4] = std::array::from_fn(|_| T::zero());
-        lambda[at[0]] = va / den.clone();
-        lambda[at[1]] = vb / den.clone();
-        lambda[at[2]] = vc / den;
-        return Region::Full(lambda);
-    }
-    let thin = THIN * dot(&ab, &ab).to_f64() * dot(&ac, &ac).to_f64();
-    if den.to_f64() <= thin {
+    // The face: the weights from the Gram system of ab, ac (not from the
+    // sub-areas, whose products of size |e|²|p|² cancel far from O).
+    let (ab2, ac2, g) = (dot(&ab, &ab), dot(&ac, &ac), dot(&ab, &ac));
+    let den = ab2.clone() * ac2.clone() - g.clone() * g.clone();
+    let thick = den.to_f64() > THIN * ab2.to_f64() * ac2.to_f64(); // (false for NaN)
+    if !thick {
         return Region::Degenerate;
     }
-    Region::Face(kept([
-        (at[0], va / den.clone()),
-        (at[1], vb / den.clone()),
-        (at[2], vc / den),
-    ]))
+    let wb = ac2 * d1.clone() - g.clone() * d2.clone();
+    let wc = ab2 * d2 - g * d1;
+    let wa = den.clone() - wb.clone() - wc.clone();
+    if !(wa > zero() && wb > zero() && wc > zero()) {
+        return Region::Degenerate;
+    }
+    let lambda = kept([
+        (at[0], wa / den.clone()),
+        (at[1], wb / den.clone()),
+        (at[2], wc / den),
+    ]);
+    match full {
+        true => Region::Full(lambda.lambda),
+        false => Region::Face(lambda),
+    }
+}
+
+/// The interior point of an edge from its two unnormalised weights, both
+/// `≥ 0`; their sum is `0` only when the edge's length underflows, and
+/// that goes back.
+fn pair<T: Field>(i: (usize, T), j: (usize, T)) -> Region<T> {
+    let den = i.1.clone() + j.1.clone();
+    let positive = den > T::zero(); // (false for NaN)
+    if !positive {
+        return Region::Degenerate;
+    }
+    Region::Face(kept([(i.0, i.1 / den.clone()), (j.0, j.1 / den)]))
 }
 
 /// The closest point of the tetrahedron `p₀ … p₃` (3D): the origin is

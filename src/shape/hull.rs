@@ -94,28 +94,22 @@ fn bounding_box_centre<T: Scalar, const N: usize>(points: &[Vector<T, N>]) -> Ve
 /// The first of `points` with the largest `p · dir` (only a strictly larger
 /// dot product replaces the current best); `None` for an empty slice.
 ///
-/// Float mode: a dot product that overflows compares as `±∞` and can hide
-/// the maximiser. Where none can (`max_abs`, the points' largest coordinate
-/// magnitude, bounds every partial sum by `N · max_abs · max |dₖ|`, times 2
-/// for rounding) the search is plain. Otherwise it checks its products, and
-/// if one was not finite runs again along `dir` scaled **down** by a power of
-/// two to a largest coordinate in `[1, 2)`: the same maximisers unless a
-/// product underflows, and products in range unless the points themselves
-/// are near the type's limit.
+/// Float mode: an overflowing dot product compares as `±∞` and can hide the
+/// maximiser. Where none can (`max_abs`, the largest coordinate magnitude,
+/// bounds every partial sum by `N · max_abs · max |dₖ|`, times 2 for
+/// rounding) the search is plain; else it checks its products, and if one
+/// was not finite runs again along `dir` scaled **down** by a power of two
+/// to a largest coordinate in `[1, 2)`: the same maximisers unless a product
+/// underflows, products in range unless the points are near the type's limit.
 pub(crate) fn first_max<'a, T: Scalar, const N: usize>(
     points: &'a [Vector<T, N>],
     dir: &Vector<T, N>,
     max_abs: Option<f64>,
 ) -> Option<&'a Vector<T, N>> {
-    if T::EXACT {
+    let d = || dir.iter().map(|x| x.to_f64().abs()).fold(0.0, f64::max);
+    // `1 / MIN_NORMAL`: a quarter of the largest finite value (IEEE).
+    if T::EXACT || max_abs.is_some_and(|m| 2.0 * N as f64 * m * d() < 1.0 / T::MIN_NORMAL) {
         return scan(points, dir, false).map(|(best, _)| best);
-    }
-    if let Some(m) = max_abs {
-        let d = dir.iter().map(|x| x.to_f64().abs()).fold(0.0, f64::max);
-        // `1 / MIN_NORMAL`: a quarter of the largest finite value (IEEE).
-        if 2.0 * N as f64 * m * d < 1.0 / T::MIN_NORMAL {
-            return scan(points, dir, false).map(|(best, _)| best);
-        }
     }
     let (best, finite) = scan(points, dir, true)?;
     let (s1, s2) = pow2_factors(std::iter::once(dir));
@@ -125,32 +119,36 @@ pub(crate) fn first_max<'a, T: Scalar, const N: usize>(
     scan(points, &(dir * s1 * s2), false).map(|(best, _)| best)
 }
 
-/// [`first_max`]'s search; with `guard`, also whether every dot product
-/// was finite.
+/// [`first_max`]'s search in four interleaved runs (four chains of compares
+/// that overlap): run `k` keeps its first best of the points `i ≡ k (mod 4)`,
+/// and the first of the runs' bests wins ties, as in a plain scan. With
+/// `guard`, also whether every dot product was finite (sums of `x − x`).
 fn scan<'a, T: Scalar, const N: usize>(
     points: &'a [Vector<T, N>],
     dir: &Vector<T, N>,
     guard: bool,
 ) -> Option<(&'a Vector<T, N>, bool)> {
-    let (first, rest) = points.split_first()?;
-    let mut best = first;
-    let mut best_dot = dot(best, dir);
-    // `x − x` is `0` for a finite `x` and NaN otherwise.
-    let mut nan = T::zero();
-    if guard {
-        nan += best_dot.clone() - best_dot.clone();
-    }
-    for p in rest {
-        let d = dot(p, dir);
+    let (mut runs, mut nan): ([Option<(T, usize)>; 4], T) = ([None, None, None, None], T::zero());
+    let mut offer = |k: usize, i: usize| {
+        let d = dot(&points[i], dir);
         if guard {
             nan += d.clone() - d.clone();
         }
-        if d > best_dot {
-            best = p;
-            best_dot = d;
+        if runs[k].as_ref().is_none_or(|(best, _)| d > *best) {
+            runs[k] = Some((d, i));
         }
+    };
+    let whole = points.len() / 4 * 4;
+    for c in (0..whole).step_by(4) {
+        (0..4).for_each(|k| offer(k, c + k));
     }
-    Some((best, !guard || nan.is_finite()))
+    (whole..points.len()).for_each(|i| offer(i - whole, i));
+    let better = |x: &(T, usize), y: &(T, usize)| y.0 > x.0 || (y.0 == x.0 && y.1 < x.1);
+    let first = runs
+        .into_iter()
+        .flatten()
+        .reduce(|x, y| if better(&x, &y) { y } else { x });
+    Some((points.get(first?.1)?, nan.is_finite()))
 }
 
 impl<T: Scalar, const N: usize> Support<T, N> for ConvexHull<T, N> {
@@ -178,6 +176,38 @@ mod tests {
 
     fn q(p: i64) -> Rational {
         ratio(p, 1).unwrap()
+    }
+
+    /// The interleaved search returns the very point the plain scan does,
+    /// ties included: small integer coordinates make many equal products,
+    /// and every length from 0 to 20 leaves every remainder of the runs.
+    #[test]
+    fn the_interleaved_search_finds_the_plain_scans_first_maximiser() {
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = || {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((state >> 33) % 5) as f64 - 2.0
+        };
+        for n in 0..=20 {
+            for _ in 0..200 {
+                let pts: Vec<Vector<f64, 3>> = (0..n)
+                    .map(|_| Vector::<f64, 3>::new(next(), next(), next()))
+                    .collect();
+                let dir = Vector::<f64, 3>::new(next(), next(), next());
+                let want = pts
+                    .iter()
+                    .enumerate()
+                    .max_by(|(i, p), (j, q)| {
+                        let (x, y) = (dot(*p, &dir), dot(*q, &dir));
+                        x.partial_cmp(&y).unwrap().then(j.cmp(i))
+                    })
+                    .map(|(_, p)| p as *const _);
+                let got = scan(&pts, &dir, false).map(|(p, _)| p as *const _);
+                assert_eq!(got, want, "{pts:?} along {dir:?}");
+            }
+        }
     }
 
     #[test]
