@@ -119,36 +119,37 @@ pub(crate) fn first_max<'a, T: Scalar, const N: usize>(
     scan(points, &(dir * s1 * s2), false).map(|(best, _)| best)
 }
 
-/// [`first_max`]'s search in four interleaved runs (four chains of compares
-/// that overlap): run `k` keeps its first best of the points `i ≡ k (mod 4)`,
-/// and the first of the runs' bests wins ties, as in a plain scan. With
-/// `guard`, also whether every dot product was finite (sums of `x − x`).
+/// [`first_max`]'s search in four interleaved runs (chains of compares that
+/// overlap), each from point 0: run `k` keeps its first best of 0 and the
+/// points `i ≡ k (mod 4)`, and the first of the runs' bests wins ties, as
+/// in a plain scan. With `guard`, also whether every product was finite.
 fn scan<'a, T: Scalar, const N: usize>(
     points: &'a [Vector<T, N>],
     dir: &Vector<T, N>,
     guard: bool,
 ) -> Option<(&'a Vector<T, N>, bool)> {
-    let (mut runs, mut nan): ([Option<(T, usize)>; 4], T) = ([None, None, None, None], T::zero());
-    let mut offer = |k: usize, i: usize| {
-        let d = dot(&points[i], dir);
+    let d0 = dot(points.first()?, dir);
+    let (mut nan, mut index) = (d0.clone() - d0.clone(), [0; 4]); // (x − x: NaN if x is ±∞)
+    let mut value: [T; 4] = std::array::from_fn(|_| d0.clone());
+    let mut offer = |k: usize, i: usize, p: &Vector<T, N>| {
+        let d = dot(p, dir);
         if guard {
             nan += d.clone() - d.clone();
         }
-        if runs[k].as_ref().is_none_or(|(best, _)| d > *best) {
-            runs[k] = Some((d, i));
+        if d > value[k] {
+            (value[k], index[k]) = (d, i);
         }
     };
-    let whole = points.len() / 4 * 4;
-    for c in (0..whole).step_by(4) {
-        (0..4).for_each(|k| offer(k, c + k));
+    let chunks = points.chunks_exact(4);
+    let (rest, whole) = (chunks.remainder(), points.len() / 4 * 4);
+    for (c, chunk) in chunks.enumerate() {
+        (0..4).for_each(|k| offer(k, 4 * c + k, &chunk[k]));
     }
-    (whole..points.len()).for_each(|i| offer(i - whole, i));
-    let better = |x: &(T, usize), y: &(T, usize)| y.0 > x.0 || (y.0 == x.0 && y.1 < x.1);
-    let first = runs
-        .into_iter()
-        .flatten()
-        .reduce(|x, y| if better(&x, &y) { y } else { x });
-    Some((points.get(first?.1)?, nan.is_finite()))
+    (0..rest.len()).for_each(|k| offer(k, whole + k, &rest[k]));
+    let better =
+        |j: usize, k: usize| value[k] > value[j] || (value[k] == value[j] && index[k] < index[j]);
+    let best = (1..4).fold(0, |j, k| if better(j, k) { k } else { j });
+    Some((&points[index[best]], nan.is_finite()))
 }
 
 impl<T: Scalar, const N: usize> Support<T, N> for ConvexHull<T, N> {
