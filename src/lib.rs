@@ -81,7 +81,8 @@
 //!   named by its spec ID (`spec/README.md`), and the total classifier;
 //! * [`boolean`]: the boolean loop (about forty lines) and its observer;
 //! * [`distance`](mod@distance): the distance loop and Johnson's sub-algorithm, any
-//!   dimension; warm start and the Nesterov variant as options;
+//!   dimension; a hot path for 2D and 3D floats (the default, checked by the
+//!   loop's own tests); warm start and the Nesterov variant as options;
 //! * [`verdict`](mod@verdict): separated / touching / penetrating with the evidence;
 //! * [`round`]: round shapes (ball, capsule, rounded hull) as a core plus a
 //!   margin: the verdict from one distance query on the cores;

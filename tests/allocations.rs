@@ -126,7 +126,12 @@ where
     assert_eq!(got, kind, "{name}: {r:?}");
     assert_eq!(n, 0, "{name}: contact allocated {n} times");
 
-    for sub in [SubAlgorithm::Johnson, SubAlgorithm::Classify] {
+    // (`Auto`, the default, is the hot path here: 2D and 3D floats.)
+    for sub in [
+        SubAlgorithm::Auto,
+        SubAlgorithm::Johnson,
+        SubAlgorithm::Classify,
+    ] {
         let dopts = DistanceOptions::<f64, N> {
             sub_algorithm: sub,
             ..Default::default()
