@@ -52,18 +52,9 @@ pub(crate) fn gap_lower_bound<const N: usize>(
     if a.is_empty() || b.is_empty() {
         return None;
     }
-    let (mut e_a, mut s_a) = (f64::NEG_INFINITY, 0.0f64);
-    for x in a {
-        let (e, s) = dot_terms(d, x);
-        e_a = e_a.max(e);
-        s_a = s_a.max(s);
-    }
-    let (mut e_b, mut s_b) = (f64::INFINITY, 0.0f64);
-    for x in b {
-        let (e, s) = dot_terms(d, x);
-        e_b = e_b.min(e);
-        s_b = s_b.max(s);
-    }
+    let (e_a, s_a) = extents(a, d);
+    let (e_b, s_b) = extents(b, &-d);
+    let e_b = -e_b;
     // Every `s` is finite iff no product and no partial sum overflowed:
     // `|fl(x + y)| ≤ fl(|x| + |y|)` (rounding is monotone), so the partial
     // sums of `e` are bounded by those of `s`, and an infinite product makes
@@ -74,6 +65,32 @@ pub(crate) fn gap_lower_bound<const N: usize>(
     }
     let gap = gap_from_extents(e_a, s_a, e_b, s_b, bound);
     gap.is_finite().then_some(gap)
+}
+
+/// `(max e, max s)` over `points` of `dot_terms(d, x) = (e, s)`, in four
+/// interleaved runs (independent chains of compares). A NaN `e` (from
+/// overflowed products) is skipped, as `f64::max` does; its `s` is then
+/// infinite, which the caller rejects. (`s` is never NaN; negating `d`
+/// negates every `e` exactly.)
+fn extents<const N: usize>(points: &[Vector<f64, N>], d: &Vector<f64, N>) -> (f64, f64) {
+    let (mut e, mut s) = ([f64::NEG_INFINITY; 4], [0.0f64; 4]);
+    let mut offer = |k: usize, x: &Vector<f64, N>| {
+        let (ek, sk) = dot_terms(d, x);
+        if ek > e[k] {
+            e[k] = ek;
+        }
+        if sk > s[k] {
+            s[k] = sk;
+        }
+    };
+    let chunks = points.chunks_exact(4);
+    let rest = chunks.remainder();
+    for chunk in chunks {
+        (0..4).for_each(|k| offer(k, &chunk[k]));
+    }
+    (0..rest.len()).for_each(|k| offer(k, &rest[k]));
+    let max = |x: [f64; 4]| x[0].max(x[1]).max(x[2].max(x[3]));
+    (max(e), max(s))
 }
 
 /// `(E_B − E_A) − [rel (s_A + s_B) + 2 abs]`, rounded so that the result is
@@ -106,6 +123,32 @@ mod tests {
     // crate's, so it is compared only with what the oracle returns.
     use crate::scalar::rational_from_f64;
     use gjk_oracle::{relation, Relation};
+
+    /// The interleaved extents are the plain folds' (`f64::max`, `f64::min`),
+    /// bit for bit, for every length that leaves a remainder of the runs.
+    #[test]
+    fn extents_equal_the_plain_folds() {
+        let mut state = 7u64;
+        let mut next = || {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((state >> 11) as f64 / (1u64 << 53) as f64 - 0.5) * 1e3
+        };
+        for n in 1..=13 {
+            let pts: Vec<Vector<f64, 3>> = (0..n)
+                .map(|_| Vector::<f64, 3>::new(next(), next(), next()))
+                .collect();
+            let d = Vector::<f64, 3>::new(next(), next(), next());
+            let terms = || pts.iter().map(|x| dot_terms(&d, x));
+            let e_max = terms().fold(f64::NEG_INFINITY, |m, (e, _)| m.max(e));
+            let e_min = terms().fold(f64::INFINITY, |m, (e, _)| m.min(e));
+            let s_max = terms().fold(0.0f64, |m, (_, s)| m.max(s));
+            assert_eq!(extents(&pts, &d), (e_max, s_max), "{pts:?}");
+            let (e, s) = extents(&pts, &-d);
+            assert_eq!((-e, s), (e_min, s_max), "{pts:?}");
+        }
+    }
 
     fn rows<const N: usize>(p: &[Vector<f64, N>]) -> Vec<Vec<crate::Rational>> {
         p.iter()
