@@ -46,7 +46,7 @@ PATHS = {
         ("src/distance/widened.rs", "f32: a stalled step computed again in f64"),
         ("src/distance/contains.rs", "float mode: a full simplex is checked exactly"),
     ], ["src/scalar.rs", "src/vector.rs", "src/tolerance.rs", "src/error.rs", "src/relation.rs"]),
-    "distance query, 2D/3D floats: gjk::distance's hot path (the default)": (1800, [
+    "distance query, 2D/3D floats: gjk::distance's hot path (the default)": (1850, [
         ("src/distance/hot.rs", "the loop with closed-form regions; when it hands back"),
         ("src/distance/mod.rs", "the options, outcomes, stop rule and accuracy it shares"),
         ("src/shape/hull.rs", "the support map of a hull"),

@@ -1,7 +1,8 @@
 //! The written-out 2D/3D float loop (`SubAlgorithm::Auto`, the default)
 //! against the reference loop (`SubAlgorithm::Johnson`): on every spec case
-//! and pair and on 24,000 generated pairs in `f64` (plus 6,000 in `f32`),
-//! the two give the same outcome, separated distances agree within the
+//! and pair and on 24,000 generated pairs in `f64` (plus 5,000 in `f32`),
+//! cold and warm started (from the reference's simplex, `B` moved a
+//! little), the two give the same outcome, separated distances agree within the
 //! documented accuracy bound (`tolerance::float_accuracy_bound`, counted
 //! for each loop), and where the generator knows the exact distance, the
 //! hot loop's is within that bound of it. Where the hot loop hands a query
@@ -259,13 +260,14 @@ fn the_hot_loop_agrees_with_the_reference_on_every_spec_case_and_pair() {
     assert!(capped.no_verdict == capped.pairs, "{capped:?}");
 }
 
-/// `count` generated pairs of dimension `N` at `2^scale_exp`, compared.
+/// `count` generated pairs of dimension `N` at `2^scale_exp`, compared
+/// cold, and warm started from the reference's simplex with `B` moved.
 fn generated<T: Field + FromRational, const N: usize>(
     seed: u64,
     count: usize,
     scale_exp: i32,
-) -> Tally {
-    let mut tally = Tally::default();
+) -> [Tally; 2] {
+    let (mut tally, mut warmed) = (Tally::default(), Tally::default());
     for params in case_params(FamilyChoice::All, N, count, seed, scale_exp) {
         let params = params.expect("params");
         let pair = build(&params).expect("pair");
@@ -280,44 +282,72 @@ fn generated<T: Field + FromRational, const N: usize>(
         };
         let opts = DistanceOptions::default();
         compare(&a, &b, &opts, exact, &format!("{params:?}"), &mut tally);
+        // Warm started from the reference's final simplex, B moved a little.
+        let simplex = match run(&a, &b, &opts, SubAlgorithm::Johnson)
+            .0
+            .map(|r| r.outcome)
+        {
+            Ok(
+                DistanceOutcome::Separated { simplex, .. }
+                | DistanceOutcome::Intersecting { simplex },
+            ) => simplex,
+            _ => continue,
+        };
+        let nudge = Vector::<T, N>::from_fn(|i, _| {
+            T::from_f64_rounded(0.01 * (i + 1) as f64).unwrap_or_else(T::zero)
+        });
+        let moved: Vec<_> = b.iter().map(|p| p + &nudge * T::pow2(pair.exp)).collect();
+        let warm = DistanceOptions {
+            warm_start: Some(simplex),
+            ..opts
+        };
+        compare(
+            &a,
+            &moved,
+            &warm,
+            None,
+            &format!("{params:?}, warm"),
+            &mut warmed,
+        );
     }
-    tally
+    [tally, warmed]
 }
 
 #[test]
 fn the_hot_loop_agrees_with_the_reference_on_generated_pairs() {
-    // f64: 2 dimensions × 3 scales × 4,000 pairs = 24,000 pairs.
+    // f64: 2 dimensions × 3 scales × 4,000 pairs = 24,000 pairs, each cold
+    // and warm started.
     let mut total = 0;
     for scale_exp in [-30, 0, 30] {
-        for tally in [
+        for [cold, warm] in [
             generated::<f64, 2>(11, 4000, scale_exp),
             generated::<f64, 3>(12, 4000, scale_exp),
         ] {
+            assert!(cold.separated > 400 && cold.intersecting > 400, "{cold:?}");
+            assert!(cold.exact > 100, "{cold:?}");
+            // Thin triangles and stalls above the noise go back.
+            assert!(cold.hot * 100 >= cold.pairs * 99, "{cold:?}");
             assert!(
-                tally.separated > 400 && tally.intersecting > 400,
-                "{tally:?}"
+                warm.pairs * 10 >= cold.pairs * 9 && warm.hot * 100 >= warm.pairs * 95,
+                "{warm:?}"
             );
-            assert!(tally.exact > 100, "{tally:?}");
-            // Thin or flat simplices and stalls above the noise go back.
-            assert!(tally.hot * 100 >= tally.pairs * 99, "{tally:?}");
-            total += tally.pairs;
+            total += cold.pairs;
         }
     }
     assert_eq!(total, 24_000);
     // f32 at the unit scale, and at 2^±64, past its range: the reference's
     // reports (or errors), bit for bit.
-    for tally in [
+    for [cold, _] in [
         generated::<f32, 2>(13, 2000, 0),
         generated::<f32, 3>(14, 2000, 0),
     ] {
-        assert!(
-            tally.separated > 200 && tally.intersecting > 200,
-            "{tally:?}"
-        );
-        assert!(tally.hot * 100 >= tally.pairs * 99, "{tally:?}");
+        assert!(cold.separated > 200 && cold.intersecting > 200, "{cold:?}");
+        assert!(cold.hot * 100 >= cold.pairs * 99, "{cold:?}");
     }
     for scale_exp in [-64, 64] {
-        let tally = generated::<f32, 3>(15, 500, scale_exp);
-        assert!(tally.same_bits + tally.errors == tally.pairs, "{tally:?}");
+        // (Warm, the two loops reduce the warm points each their own way, so
+        // only `compare`'s agreement is asked of them there.)
+        let [cold, _] = generated::<f32, 3>(15, 500, scale_exp);
+        assert!(cold.same_bits + cold.errors == cold.pairs, "{cold:?}");
     }
 }

@@ -8,6 +8,8 @@
 //! (Ericson, *Real-Time Collision Detection*, §5.1.2, §5.1.5, §5.1.6; the
 //! spec's `2D-LINE-*`, `2D-TRI-*`, `3D-LINE-*`, `3D-TRI-*`, `3D-TET-*`), with
 //! no face-by-face Gram solves, no rescaling and no copies of the simplex.
+//! A warm start re-evaluates the old directions as the reference does
+//! (`distance/warm.rs`) and reduces the fresh points by the same closed forms.
 //!
 //! # Why an answer from here is the reference's answer
 //!
@@ -26,7 +28,7 @@
 //! * **Everything else goes back** (`None`) to the reference loop, which
 //!   answers from the start: a stall above the noise, an unproved
 //!   containment, a thin triangle's interior (below), a scale near
-//!   the ends of the type's range, the iteration cap, warm starts, errors.
+//!   the ends of the type's range, the iteration cap, errors.
 //!   So the hidden-progress steps, the no-verdicts and the errors are always
 //!   the reference's.
 //!
@@ -49,7 +51,7 @@ use crate::scalar::Field;
 use crate::shape::Support;
 use crate::simplex::{start_direction, support_vertex, Simplex, Vertex};
 use crate::tolerance::{scale2, ABS_TOL_FACTOR, REL_TOL_FACTOR};
-use crate::vector::{dot, Vector};
+use crate::vector::{dot, is_finite, is_zero, Vector};
 
 /// A triangle is thin when `|ab|² |ac|² − (ab·ac)² ≤ THIN · √u · |ab|² |ac|²`
 /// (the left side is `|ab|² |ac|² sin²θ`, `θ` its angle at `a`).
@@ -124,7 +126,6 @@ where
     if T::EXACT
         || !(N == 2 || N == 3)
         || opts.sub_algorithm != SubAlgorithm::Auto
-        || opts.warm_start.is_some()
         || opts.max_iterations == 0
     {
         return None;
@@ -134,15 +135,45 @@ where
     let hi = 1.0 / (64.0 * T::MIN_NORMAL.sqrt());
     let in_range = |x: &Vertex<T, N>| (scale2([&x.w, &x.a, &x.b].into_iter()) <= hi).then_some(());
     let cap = opts.max_iterations;
-    // W ← {s_{A−B}(d₀)}
+    // W ← the warm simplex's directions re-evaluated on the current shapes
+    // (as `distance/warm.rs`: zero ones skipped, repeats dropped, at most
+    // `cap` calls), reduced to the face holding their closest point; or
+    // {s_{A−B}(d₀)}
     let d0 = start_direction(opts.initial_direction.as_ref()).ok()?;
-    let first = support_vertex(a, b, &d0, 0).ok()?;
-    in_range(&first)?;
-    let mut simplex = Vertices::<T, N>::new();
-    simplex.push(first);
-    let mut lambda: [T; 4] = std::array::from_fn(|_| T::zero());
+    let (mut simplex, mut lambda) = (Vertices::<T, N>::new(), std::array::from_fn(|_| T::zero()));
+    let mut iterations = 0;
+    for old in opts.warm_start.iter().flat_map(|w| w.iter()) {
+        if iterations >= cap {
+            break;
+        }
+        if !is_finite(&old.dir) || simplex.is_full() {
+            return None;
+        }
+        if !is_zero(&old.dir) {
+            let w = support_vertex(a, b, &old.dir, iterations).ok()?;
+            iterations += 1;
+            if !simplex.iter().any(|x| x.w == w.w) {
+                simplex.push(w);
+            }
+        }
+    }
+    if simplex.is_empty() {
+        simplex.push(support_vertex(a, b, &d0, 0).ok()?);
+        iterations += 1;
+    }
     lambda[0] = T::one();
-    let mut iterations = 1;
+    let kept = match simplex.len() {
+        1 => None,
+        _ => match region(&simplex) {
+            Region::Face(kept) => Some(kept),
+            Region::Full(weights) => return contained(simplex, &weights, iterations),
+            Region::Degenerate => return None,
+        },
+    };
+    if let Some(kept) = kept {
+        reduce(&mut simplex, &mut lambda, &kept);
+    }
+    simplex.iter().try_for_each(in_range)?;
     loop {
         // v ← Σ λᵢ wᵢ
         let v = combine(simplex.iter().map(|x| &x.w), &lambda);
@@ -179,13 +210,7 @@ where
         simplex.insert(0, w);
         let kept = match region(&simplex) {
             Region::Face(kept) => kept,
-            Region::Full(lambda) => {
-                let full = Simplex::from_vertices(simplex.iter().cloned())?;
-                return match contains::check(&full).ok()? {
-                    Containment::Holds => Some(answer(simplex, &lambda, None, iterations)),
-                    Containment::Unproved { .. } => None,
-                };
-            }
+            Region::Full(lambda) => return contained(simplex, &lambda, iterations),
             Region::Degenerate => return None,
         };
         // if |v'|² ≥ |v|²: hand back (stall or hidden progress)
@@ -195,12 +220,35 @@ where
             return stalled(simplex, &lambda);
         }
         // W ← kept
-        let keep = |i: usize| kept.mask & (1 << i) != 0;
-        let mut at = 0..;
-        simplex.retain(|_| at.next().is_some_and(keep));
-        for (j, i) in (0..4).filter(|&i| keep(i)).enumerate() {
-            lambda[j] = kept.lambda[i].clone();
-        }
+        reduce(&mut simplex, &mut lambda, &kept);
+    }
+}
+
+/// `W ← kept`, with its weights.
+fn reduce<T: Field, const N: usize>(
+    simplex: &mut Vertices<T, N>,
+    lambda: &mut [T; 4],
+    kept: &Kept<T>,
+) {
+    let keep = |i: usize| kept.mask & (1 << i) != 0;
+    let mut at = 0..;
+    simplex.retain(|_| at.next().is_some_and(keep));
+    for (j, i) in (0..4).filter(|&i| keep(i)).enumerate() {
+        lambda[j] = kept.lambda[i].clone();
+    }
+}
+
+/// Intersecting when the reference's check proves the origin in the full
+/// simplex, else `None` (hand back).
+fn contained<T: Field, const N: usize>(
+    simplex: Vertices<T, N>,
+    lambda: &[T; 4],
+    iterations: usize,
+) -> Option<(DistanceReport<T, N>, Lambda<T>)> {
+    let full = Simplex::from_vertices(simplex.iter().cloned())?;
+    match contains::check(&full).ok()? {
+        Containment::Holds => Some(answer(simplex, lambda, None, iterations)),
+        Containment::Unproved { .. } => None,
     }
 }
 

@@ -128,7 +128,7 @@
 //! # The hot path: 2D and 3D floats
 //!
 //! With [`SubAlgorithm::Auto`] (the default), [`distance`] runs 2D and 3D
-//! float queries without a warm start through `distance/hot.rs`, this loop
+//! float queries through `distance/hot.rs`, this loop
 //! with closed-form regions; it answers only by the tests above and hands
 //! the rest back to this loop, whose report counts its own support calls.
 //!
