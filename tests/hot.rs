@@ -192,6 +192,23 @@ fn both_types<const N: usize>(
         ..DistanceOptions::default()
     };
     compare::<f64, N>(&fa, &fb, &turned, None, what, &mut t[0]);
+    // Warm started from the reference's simplex with a cap of 2, and from a
+    // simplex of points only (zero directions: a cold start).
+    if let (Ok(r), _) = run(&fa, &fb, &DistanceOptions::default(), SubAlgorithm::Johnson) {
+        if let DistanceOutcome::Separated { simplex, .. }
+        | DistanceOutcome::Intersecting { simplex } = r.outcome
+        {
+            let bare = gjk::Simplex::from_points(simplex.points().cloned());
+            for (warm_start, max_iterations) in [(Some(simplex), 2), (bare, 256)] {
+                let warm = DistanceOptions {
+                    warm_start,
+                    max_iterations,
+                    ..DistanceOptions::default()
+                };
+                compare::<f64, N>(&fa, &fb, &warm, None, what, &mut t[0]);
+            }
+        }
+    }
     let none = DistanceOptions {
         max_iterations: 0,
         ..DistanceOptions::default()
@@ -247,8 +264,12 @@ fn the_hot_loop_agrees_with_the_reference_on_every_spec_case_and_pair() {
         }
     }
     let [plain, scaled, capped] = &tally;
-    // Every spec case and pair is answered by the hot loop itself...
-    assert!(plain.pairs > 300 && plain.hot == plain.pairs, "{plain:?}");
+    // The hot loop answers every spec case and pair itself, but for the
+    // no-verdicts (a cap of 2 on a warm start), which it hands back...
+    assert!(
+        plain.pairs > 500 && plain.hot + plain.no_verdict == plain.pairs,
+        "{plain:?}"
+    );
     assert!(plain.separated > 0 && plain.intersecting > 0, "{plain:?}");
     // ...and past its range the reports are the reference's, bit for bit
     // (handed back, or, at 2^-600, the origin found at once, whose squares

@@ -124,8 +124,9 @@ mod tests {
     use crate::scalar::rational_from_f64;
     use gjk_oracle::{relation, Relation};
 
-    /// The interleaved extents are the plain folds' (`f64::max`, `f64::min`),
-    /// bit for bit, for every length that leaves a remainder of the runs.
+    /// The interleaved extents equal the plain folds (`f64::max`, `f64::min`)
+    /// for every length that leaves a remainder of the runs. (A zero may
+    /// come out as `−0.0` where the fold gave `+0.0`; the bound is the same.)
     #[test]
     fn extents_equal_the_plain_folds() {
         let mut state = 7u64;

@@ -18,7 +18,7 @@
 //!
 //! * **Separated** only by the stop test `|v|² − v·w ≤ REL_TOL · |v|²`, or
 //!   by a stall with the gap in its noise (both the reference's), on a
-//!   `v = Σ λᵢ wᵢ` with `λᵢ > 0` (checked; a face with another sign goes
+//!   `v = Σ λᵢ wᵢ` with `λᵢ ≥ 0` (checked; a face with another sign goes
 //!   back): a wrong region still gives a point of the hull, an upper bound
 //!   that the gap test then judges.
 //! * **Intersecting** only when `v` is the origin within its rounding
@@ -146,7 +146,7 @@ where
         if iterations >= cap {
             break;
         }
-        if !is_finite(&old.dir) || simplex.is_full() {
+        if !is_finite(&old.dir) {
             return None;
         }
         if !is_zero(&old.dir) {
@@ -161,6 +161,7 @@ where
         simplex.push(support_vertex(a, b, &d0, 0).ok()?);
         iterations += 1;
     }
+    simplex.iter().try_for_each(in_range)?;
     lambda[0] = T::one();
     let kept = match simplex.len() {
         1 => None,
@@ -173,7 +174,6 @@ where
     if let Some(kept) = kept {
         reduce(&mut simplex, &mut lambda, &kept);
     }
-    simplex.iter().try_for_each(in_range)?;
     loop {
         // v ← Σ λᵢ wᵢ
         let v = combine(simplex.iter().map(|x| &x.w), &lambda);

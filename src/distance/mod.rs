@@ -128,9 +128,9 @@
 //! # The hot path: 2D and 3D floats
 //!
 //! With [`SubAlgorithm::Auto`] (the default), [`distance`] runs 2D and 3D
-//! float queries through `distance/hot.rs`, this loop
-//! with closed-form regions; it answers only by the tests above and hands
-//! the rest back to this loop, whose report counts its own support calls.
+//! float queries through `distance/hot.rs` (closed-form regions), which
+//! answers only by the tests above and hands the rest back to this loop,
+//! whose report counts its own calls (up to `2 · max_iterations` in all).
 //!
 //! # Warm start
 //!
@@ -143,7 +143,7 @@
 //! error), which the sub-algorithm reduces to the face holding their closest
 //! point (they may be affinely dependent). From there it is the cold loop on
 //! points of the current `A − B`: the proofs and the exact answer hold, only
-//! the iteration count differs (`tests/distance.rs` checks it exactly over
+//! the iteration count differs (`tests/verdict.rs` checks it exactly over
 //! moving frames, stale and unrelated simplices).
 //!
 //! # The iteration cap
