@@ -129,13 +129,8 @@ mod tests {
     /// come out as `−0.0` where the fold gave `+0.0`; the bound is the same.)
     #[test]
     fn extents_equal_the_plain_folds() {
-        let mut state = 7u64;
-        let mut next = || {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((state >> 11) as f64 / (1u64 << 53) as f64 - 0.5) * 1e3
-        };
+        let mut lcg = crate::test_util::Lcg(7);
+        let mut next = || (lcg.unit() - 0.5) * 1e3;
         for n in 1..=13 {
             let pts: Vec<Vector<f64, 3>> = (0..n)
                 .map(|_| Vector::<f64, 3>::new(next(), next(), next()))

@@ -51,7 +51,7 @@ use crate::scalar::Field;
 use crate::shape::Support;
 use crate::simplex::{start_direction, support_vertex, Simplex, Vertex};
 use crate::tolerance::{scale2, ABS_TOL_FACTOR, REL_TOL_FACTOR};
-use crate::vector::{dot, is_finite, is_zero, Vector};
+use crate::vector::{cross3, dot, is_finite, is_zero, Vector};
 
 /// A triangle is thin when `|ab|² |ac|² − (ab·ac)² ≤ THIN · √u · |ab|² |ac|²`
 /// (the left side is `|ab|² |ac|² sin²θ`, `θ` its angle at `a`).
@@ -424,6 +424,8 @@ fn pair<T: Field>(i: (usize, T), j: (usize, T)) -> Region<T> {
 /// ratio of the signed volumes, the origin's and `pₖ`'s, over that face.
 fn tetrahedron<T: Field, const N: usize>(simplex: &Vertices<T, N>) -> Region<T> {
     let p = |i: usize| &simplex[i].w;
+    // (`N = 3`: only a 3D simplex has four vertices.)
+    let cross = |x: &Vector<T, N>, y: &Vector<T, N>| cross3(x, y).unwrap_or_else(Vector::zeros);
     let (e1, e2, e3) = (p(1) - p(0), p(2) - p(0), p(3) - p(0));
     let volume = dot(&e1, &cross(&e2, &e3)).to_f64();
     let norms = dot(&e1, &e1).to_f64() * dot(&e2, &e2).to_f64() * dot(&e3, &e3).to_f64();
@@ -457,14 +459,4 @@ fn tetrahedron<T: Field, const N: usize>(simplex: &Vertices<T, N>) -> Region<T> 
         Some((_, kept)) => Region::Face(kept),
         None => Region::Full(inside),
     }
-}
-
-/// `x × y` of the first three coordinates (`N = 3` here).
-fn cross<T: Field, const N: usize>(x: &Vector<T, N>, y: &Vector<T, N>) -> Vector<T, N> {
-    let mut c = Vector::<T, N>::zeros();
-    let m = |i: usize, j: usize| x[i].clone() * y[j].clone() - x[j].clone() * y[i].clone();
-    c[0] = m(1, 2);
-    c[1] = m(2, 0);
-    c[2] = m(0, 1);
-    c
 }

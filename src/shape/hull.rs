@@ -187,16 +187,11 @@ mod tests {
     /// start at point 0 lost the maximiser behind a run's first NaN.)
     #[test]
     fn the_interleaved_search_finds_the_plain_scans_first_maximiser() {
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = || {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            match (state >> 33) % 23 {
-                21 => f64::INFINITY,
-                22 => f64::NEG_INFINITY,
-                k => (k % 5) as f64 - 2.0,
-            }
+        let mut lcg = crate::test_util::Lcg(0x9e37_79b9_7f4a_7c15);
+        let mut next = || match lcg.int(0, 22) {
+            21 => f64::INFINITY,
+            22 => f64::NEG_INFINITY,
+            k => (k % 5) as f64 - 2.0,
         };
         for n in 0..=20 {
             for _ in 0..300 {
