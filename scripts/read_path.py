@@ -21,8 +21,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 PATHS = {
-    "3D boolean query: gjk::gjk on two 3D hulls": (1500, [
-        ("src/boolean/mod.rs", "the loop, its proof of termination, its outcome"),
+    "3D boolean query, floats: gjk::gjk's hot path": (1500, [
+        ("src/boolean/hot.rs", "the loop with closed-form regions; when it hands back"),
+        ("src/boolean/mod.rs", "the options, the reference loop it hands back to"),
+        ("src/boolean/containment.rs", "float mode: a containing region is proved"),
+        ("src/distance/contains.rs", "the filtered determinant signs"),
+        ("src/shape/hull.rs", "the support map of a hull"),
+        ("src/simplex/mod.rs", "one support point of A − B, the vertex conventions"),
+        ("src/simplex/storage.rs", "the simplex it returns"),
+    ], ["src/scalar.rs", "src/vector.rs", "src/tolerance.rs", "src/error.rs", "src/relation.rs", "src/boolean/outcome.rs",
+        "src/region/mod.rs", "the reference loop's files when a query is handed back"]),
+    "3D boolean query, the reference loop: gjk::boolean::gjk_observed (any scalar)": (1500, [
+        ("src/boolean/mod.rs", "the loop, its proof of termination"),
         ("src/boolean/slots.rs", "the loop's simplex: vertices in four slots"),
         ("src/boolean/cycles.rs", "float mode: a state seen before ends the loop"),
         ("src/boolean/containment.rs", "float mode: a containing region is checked"),
@@ -34,7 +44,7 @@ PATHS = {
         ("src/classify/triangle.rs", "3D-TRI-*"),
         ("src/classify/tetrahedron.rs", "3D-TET-*"),
         ("src/region/mod.rs", "the region vocabulary: the rule, the kinds"),
-    ], ["src/scalar.rs", "src/vector.rs", "src/tolerance.rs", "src/error.rs", "src/relation.rs", "src/simplex/storage.rs", "src/region/point.rs", "src/region/space.rs", "src/region/plane.rs", "src/region/catalogue.rs"]),
+    ], ["src/scalar.rs", "src/vector.rs", "src/tolerance.rs", "src/error.rs", "src/relation.rs", "src/boolean/outcome.rs", "src/simplex/storage.rs", "src/region/point.rs", "src/region/space.rs", "src/region/plane.rs", "src/region/catalogue.rs"]),
     "distance query: gjk::distance in any dimension": (2000, [
         ("src/distance/mod.rs", "the loop, its stop rule and accuracy"),
         ("src/shape/hull.rs", "the support map of a hull"),

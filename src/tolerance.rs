@@ -150,6 +150,25 @@ pub fn scale2<'a, T: Scalar + 'a, const N: usize>(
         .fold(0.0, f64::max)
 }
 
+/// The range of `|x|²` (computed in `f64`, as [`scale2`]) of the simplex
+/// points on which the 2D/3D hot paths (`distance/hot.rs`,
+/// `boolean/hot.rs`) run their closed forms in the query's own type; a
+/// point outside it hands the query back to the reference loop, which
+/// rescales.
+///
+/// Derivation, `m` the smallest normal number of the type: the closed forms
+/// multiply up to four coordinates and differences of coordinates (a
+/// triangle's sub-areas `d₁d₄ − d₃d₂`, an edge's `|e|² a`), each at most
+/// twice `|x|`. Above, `|x|² ≤ 1 / (64 √m)` keeps such a product below
+/// `16 |x|⁴ ≤ 1 / (256 m)`, finite in `f32` (`2.6·10³⁵`) and `f64`.
+/// Below, `|x|² ≥ √m / u` keeps `|x|⁴ ≥ m / u²`, so the rounding error
+/// `u |x|⁴` of a product of that size is still `≥ m / u`: a normal number,
+/// not lost to underflow.
+pub(crate) fn closed_form_range<T: Scalar>() -> std::ops::RangeInclusive<f64> {
+    let root = T::MIN_NORMAL.sqrt();
+    root / T::UNIT_ROUNDOFF..=1.0 / (64.0 * root)
+}
+
 /// `points` as `f64`, scaled by a power of two
 /// ([`crate::vector::normalized_points`]: exact conversions, no overflow or
 /// underflow), with the largest norm among them. On the stack: the loops'

@@ -75,7 +75,8 @@ pub struct TraceStep<T: Field, const N: usize> {
 /// A traced query: the verdict and every step that led to it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Trace<T: Field, const N: usize> {
-    /// The verdict, as [`crate::boolean::gjk`] returns it.
+    /// The verdict, as the reference loop [`crate::boolean::gjk_observed`]
+    /// returns it.
     pub report: Report<T, N>,
     /// One entry per support point, in order.
     pub steps: Vec<TraceStep<T, N>>,
@@ -96,9 +97,11 @@ pub fn kept_letters(kept_indices: &[usize]) -> String {
 }
 
 /// Runs the boolean loop on `a` and `b` and records every step (see the
-/// module docs). The verdict is the one [`crate::boolean::gjk`] gives.
+/// module docs). The verdict is the reference loop's
+/// ([`crate::boolean::gjk_observed`]; the hot path of
+/// [`crate::boolean::gjk`] keeps no trace).
 ///
-/// Errors: those of [`crate::boolean::gjk`], and those of
+/// Errors: those of [`crate::boolean::gjk_observed`], and those of
 /// [`crate::distance::closest_point`] on a kept simplex (non-finite
 /// coordinates only).
 pub fn trace<T, const N: usize, A, B>(

@@ -8,17 +8,31 @@
 //! hot loop's is within that bound of it. Where the hot loop hands a query
 //! back (extreme scales, the cap), the reports are bit for bit the
 //! reference's. A failure prints the pair as `f64::to_bits` rows.
+//!
+//! The boolean query's hot path (`gjk::gjk`) against the reference loop
+//! (`gjk_observed`), on every spec case and pair (f64, f32, another first
+//! direction, caps of 0 to 2, scaled by `2^±600`) and on the same families
+//! (24,000 pairs in `f64`, 4,000 in `f32`): where it hands back, the
+//! reports are bit for bit the reference's; where it answers, a separating
+//! axis separates in exact rationals, an intersecting simplex is full, the
+//! exact relation (where the generator knows it) agrees, and the reference
+//! never says the opposite (but for intersecting within its containment
+//! band of a pair the hot path proved separated). It must answer at least
+//! 99 % of the separated and penetrating pairs outside the families built
+//! to be degenerate or within `2⁻⁴⁰` of touching; touching pairs go back.
 
 use crate::common;
 
 use common::spec_table::table;
 use common::{convert, vectors};
+use gjk::boolean::{gjk, gjk_observed, Options, Outcome};
 use gjk::distance::{distance, DistanceOptions, DistanceOutcome, DistanceReport, SubAlgorithm};
 use gjk::scalar::FromRational;
 use gjk::shape::{ConvexHull, Support};
-use gjk::tolerance::float_accuracy_bound;
-use gjk::{Field, Rational, Scalar, Vector};
+use gjk::tolerance::{containment_band, float_accuracy_bound};
+use gjk::{Field, Rational, Relation, Scalar, Vector};
 use gjk_gen::{build, case_params, vectors_of, FamilyChoice};
+use num_traits::Zero;
 use std::cell::Cell;
 
 /// What one comparison found.
@@ -281,6 +295,35 @@ fn the_hot_loop_agrees_with_the_reference_on_every_spec_case_and_pair() {
     assert!(capped.no_verdict == capped.pairs, "{capped:?}");
 }
 
+/// `count` generated pairs of dimension `N` at `2^scale_exp`: the pair and
+/// its points in `T`, and whether every coordinate is exact in `T`
+/// (mantissas of at most 24 bits), so that the construction's exact claims
+/// hold for the float points.
+#[allow(clippy::type_complexity)] // (a tuple read once, by destructuring)
+fn pairs_of<T: Field + FromRational, const N: usize>(
+    seed: u64,
+    count: usize,
+    scale_exp: i32,
+) -> impl Iterator<
+    Item = (
+        gjk_gen::Params,
+        gjk_gen::Pair,
+        Vec<Vector<T, N>>,
+        Vec<Vector<T, N>>,
+        bool,
+    ),
+> {
+    case_params(FamilyChoice::All, N, count, seed, scale_exp).map(|params| {
+        let params = params.expect("params");
+        let pair = build(&params).expect("pair");
+        let a = vectors_of::<T, N>(&pair.a, pair.exp);
+        let b = vectors_of::<T, N>(&pair.b, pair.exp);
+        let small = |set: &[Vec<i64>]| set.iter().flatten().all(|m| m.unsigned_abs() < 1 << 24);
+        let exact = small(&pair.a) && small(&pair.b);
+        (params, pair, a, b, exact)
+    })
+}
+
 /// `count` generated pairs of dimension `N` at `2^scale_exp`, compared
 /// cold, and warm started from the reference's simplex with `B` moved.
 fn generated<T: Field + FromRational, const N: usize>(
@@ -289,15 +332,8 @@ fn generated<T: Field + FromRational, const N: usize>(
     scale_exp: i32,
 ) -> [Tally; 2] {
     let (mut tally, mut warmed) = (Tally::default(), Tally::default());
-    for params in case_params(FamilyChoice::All, N, count, seed, scale_exp) {
-        let params = params.expect("params");
-        let pair = build(&params).expect("pair");
-        let a = vectors_of::<T, N>(&pair.a, pair.exp);
-        let b = vectors_of::<T, N>(&pair.b, pair.exp);
-        // The exact distance holds for the float points where every
-        // coordinate is exact in `T` (mantissas of at most 24 bits).
-        let small = |set: &[Vec<i64>]| set.iter().flatten().all(|m| m.unsigned_abs() < 1 << 24);
-        let exact = match small(&pair.a) && small(&pair.b) {
+    for (params, pair, a, b, exact) in pairs_of::<T, N>(seed, count, scale_exp) {
+        let exact = match exact {
             true => pair.expected.dist2.as_ref().map(Scalar::to_f64),
             false => None,
         };
@@ -370,5 +406,256 @@ fn the_hot_loop_agrees_with_the_reference_on_generated_pairs() {
         // only `compare`'s agreement is asked of them there.)
         let [cold, _] = generated::<f32, 3>(15, 500, scale_exp);
         assert!(cold.same_bits + cold.errors == cold.pairs, "{cold:?}");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The boolean query: `gjk` (its hot path) against `gjk_observed` (the
+// reference loop)
+// ---------------------------------------------------------------------------
+
+/// What one boolean comparison found.
+#[derive(Default, Debug)]
+struct BoolTally {
+    pairs: usize,
+    /// Pairs the hot loop answered itself.
+    hot: usize,
+    separated: usize,
+    intersecting: usize,
+    /// Hot answers where the reference has no verdict.
+    reference_undecided: usize,
+    /// Hot separations the reference calls intersecting, the gap within
+    /// its containment band.
+    reference_in_band: usize,
+    /// Hot answers checked against the generator's exact relation.
+    exact: usize,
+    /// Pairs whose exact relation is known to be separated or penetrating
+    /// (not touching), outside the families that put the origin on a
+    /// feature or within `2⁻⁴⁰` of one by design, and how many of them the
+    /// hot loop answered.
+    strict: usize,
+    strict_hot: usize,
+}
+
+/// `min_B b·n − max_A a·n` in exact rationals (the float coordinates are
+/// rationals): positive when `n` separates.
+fn gap_along<T: Field, const N: usize>(
+    a: &[Vector<T, N>],
+    b: &[Vector<T, N>],
+    n: &Vector<T, N>,
+) -> Rational {
+    let exact = |x: &T| Rational::from_float(x.to_f64()).expect("finite");
+    let dot = |p: &Vector<T, N>| -> Rational { (0..N).map(|i| exact(&p[i]) * exact(&n[i])).sum() };
+    let max_a = a.iter().map(dot).max().expect("A has points");
+    let min_b = b.iter().map(dot).min().expect("B has points");
+    min_b - max_a
+}
+
+/// Runs `gjk` and the reference on `(a, b)` and checks (module docs of the
+/// section's test): where the hot loop hands back, the reports are bit for
+/// bit the reference's; where it answers, a separating axis separates
+/// exactly, the two loops never give opposite verdicts, and a known exact
+/// `relation` agrees.
+fn compare_boolean<T: Field, const N: usize>(
+    a: &[Vector<T, N>],
+    b: &[Vector<T, N>],
+    opts: &Options<T, N>,
+    (relation, by_design): (Option<Relation>, bool),
+    what: &str,
+    tally: &mut BoolTally,
+) {
+    let here = || {
+        format!(
+            "{what} ({}, {N}D)\n  A = [{}]\n  B = [{}]",
+            T::NAME,
+            bits(a),
+            bits(b)
+        )
+    };
+    let (ha, hb) = (
+        Counted(ConvexHull::new(a.to_vec()).expect("hull A"), Cell::new(0)),
+        ConvexHull::new(b.to_vec()).expect("hull B"),
+    );
+    let hot = gjk(&ha, &hb, opts);
+    let reference = gjk_observed(&ha.0, &hb, opts, &mut ());
+    tally.pairs += 1;
+    let calls = ha.1.get();
+    let answered = calls > 0 && hot.as_ref().is_ok_and(|r| r.iterations == calls);
+    let strict = !by_design && relation.is_some_and(|r| r != Relation::Touching);
+    tally.strict += usize::from(strict);
+    tally.strict_hot += usize::from(strict && answered);
+    if !answered {
+        assert_eq!(
+            hot,
+            reference,
+            "{}: handed back, yet not the reference's",
+            here()
+        );
+        return;
+    }
+    tally.hot += 1;
+    let hot = hot.expect("answered");
+    match (&hot.outcome, reference.as_ref().map(|r| &r.outcome)) {
+        (Outcome::Separated { axis, .. }, reference) => {
+            let gap = gap_along(a, b, axis);
+            assert!(
+                gap > Rational::zero(),
+                "{}: the axis {axis:?} does not separate",
+                here()
+            );
+            // The reference calls a simplex within its containment band
+            // of the origin intersecting: only there may it disagree.
+            let mut scale2 = 0f64;
+            for p in a {
+                for q in b {
+                    scale2 = scale2.max((p - q).iter().map(|x| x.to_f64().powi(2)).sum());
+                }
+            }
+            let band = containment_band::<T>(scale2.sqrt());
+            let len = axis.iter().map(|x| x.to_f64().powi(2)).sum::<f64>().sqrt();
+            if let Ok(Outcome::Intersecting { .. }) = reference {
+                assert!(
+                    gap.to_f64() <= band * len,
+                    "{}: hot separated by {:e}, reference {reference:?}",
+                    here(),
+                    gap.to_f64() / len
+                );
+                tally.reference_in_band += 1;
+            }
+            tally.separated += 1;
+        }
+        (Outcome::Intersecting { simplex, .. }, reference) => {
+            assert_eq!(simplex.len(), N + 1, "{}", here());
+            assert!(
+                !matches!(reference, Ok(Outcome::Separated { .. })),
+                "{}: hot intersecting, reference {reference:?}",
+                here()
+            );
+            tally.intersecting += 1;
+        }
+        (Outcome::NoVerdict { .. }, _) => panic!("{}: the hot loop has no no-verdict", here()),
+    }
+    let decided = |r: &gjk::boolean::Report<T, N>| r.outcome.intersects().is_some();
+    if !reference.as_ref().is_ok_and(decided) {
+        tally.reference_undecided += 1;
+    }
+    if let Some(relation) = relation {
+        let want = match hot.outcome {
+            Outcome::Separated { .. } => Relation::Separated,
+            _ => Relation::Penetrating,
+        };
+        assert_eq!(relation, want, "{}: the exact relation", here());
+        tally.exact += 1;
+    }
+}
+
+fn boolean_both_types<const N: usize>(
+    a: &[Vector<Rational, N>],
+    b: &[Vector<Rational, N>],
+    what: &str,
+    t: &mut BoolTally,
+) {
+    let (fa, fb) = (convert::<f64, N>(a), convert::<f64, N>(b));
+    compare_boolean::<f64, N>(&fa, &fb, &Options::default(), (None, true), what, t);
+    let (sa, sb) = (convert::<f32, N>(a), convert::<f32, N>(b));
+    compare_boolean::<f32, N>(&sa, &sb, &Options::default(), (None, true), what, t);
+    let turned = Options {
+        initial_direction: Some(Vector::from_fn(|i, _| if i == N - 1 { 1.0 } else { -0.5 })),
+        ..Options::default()
+    };
+    compare_boolean::<f64, N>(&fa, &fb, &turned, (None, true), what, t);
+    for max_iterations in [0, 1, 2] {
+        let capped = Options {
+            max_iterations,
+            ..Options::default()
+        };
+        compare_boolean::<f64, N>(&fa, &fb, &capped, (None, true), what, t);
+    }
+    for k in [600, -600] {
+        let scale =
+            |p: &Vec<Vector<f64, N>>| p.iter().map(|x| x * 2f64.powi(k)).collect::<Vec<_>>();
+        compare_boolean::<f64, N>(
+            &scale(&fa),
+            &scale(&fb),
+            &Options::default(),
+            (None, true),
+            what,
+            t,
+        );
+    }
+}
+
+#[test]
+fn the_hot_boolean_loop_agrees_with_the_reference_on_every_spec_case_and_pair() {
+    let spec = table();
+    let origin = |n: usize| vec![vec!["0".to_string(); n]];
+    let mut tally = BoolTally::default();
+    let cases = spec
+        .case
+        .iter()
+        .map(|c| (&c.simplex, origin(c.simplex[0].len()), &c.region));
+    let pairs = spec.pair.iter().map(|p| (&p.a, p.b.clone(), &p.region));
+    for (a, b, region) in cases.chain(pairs) {
+        let what = format!("spec {region}");
+        match a[0].len() {
+            2 => boolean_both_types(&vectors::<2>(a), &vectors::<2>(&b), &what, &mut tally),
+            _ => boolean_both_types(&vectors::<3>(a), &vectors::<3>(&b), &what, &mut tally),
+        }
+    }
+    // The spec's cases put the origin on a feature on purpose: those go
+    // back to the reference.
+    assert!(tally.pairs > 1000, "{tally:?}");
+    assert!(tally.separated > 100 && tally.intersecting > 0, "{tally:?}");
+}
+
+/// `count` generated pairs of dimension `N` at `2^scale_exp`.
+fn generated_boolean<T: Field + FromRational, const N: usize>(
+    seed: u64,
+    count: usize,
+    scale_exp: i32,
+) -> BoolTally {
+    let mut tally = BoolTally::default();
+    for (params, pair, a, b, exact) in pairs_of::<T, N>(seed, count, scale_exp) {
+        let relation = pair.expected.relation.filter(|_| exact);
+        use gjk_gen::Family::{Duplicates, Flat, Identical, NearDepth, NearGap};
+        let by_design = matches!(
+            params.family,
+            Duplicates | Flat | Identical | NearDepth | NearGap
+        );
+        let opts = Options::default();
+        let what = format!("{params:?}");
+        compare_boolean(&a, &b, &opts, (relation, by_design), &what, &mut tally);
+    }
+    tally
+}
+
+#[test]
+fn the_hot_boolean_loop_agrees_with_the_reference_on_generated_pairs() {
+    let mut total = 0;
+    for scale_exp in [-30, 0, 30] {
+        for tally in [
+            generated_boolean::<f64, 2>(21, 4000, scale_exp),
+            generated_boolean::<f64, 3>(22, 4000, scale_exp),
+        ] {
+            assert!(
+                tally.separated > 400 && tally.intersecting > 400,
+                "{tally:?}"
+            );
+            assert!(tally.exact > 100, "{tally:?}");
+            // Touching pairs go back, and most of the pairs built to be
+            // degenerate or within 2^-40 of touching; the others are answered.
+            assert!(tally.strict_hot * 100 >= tally.strict * 99, "{tally:?}");
+            total += tally.pairs;
+        }
+    }
+    assert_eq!(total, 24_000);
+    for tally in [
+        generated_boolean::<f32, 2>(23, 2000, 0),
+        generated_boolean::<f32, 3>(24, 2000, 0),
+    ] {
+        assert!(
+            tally.separated > 200 && tally.intersecting > 200,
+            "{tally:?}"
+        );
     }
 }

@@ -30,12 +30,7 @@ use crate::tolerance::{containment_band, normalized_f64};
 pub(super) fn refuted<'a, T: Scalar + 'a, const N: usize>(
     vertices: impl Iterator<Item = &'a Vertex<T, N>> + Clone,
 ) -> Result<Option<Face>, Error> {
-    let n = vertices.clone().count();
-    let c0 = decided(filtered_c(vertices.clone(), 0));
-    let strictly_inside = n == N + 1
-        && c0.is_some()
-        && (1..n).all(|i| decided(filtered_c(vertices.clone(), i)) == c0);
-    if T::EXACT || strictly_inside {
+    if T::EXACT || strictly_inside(vertices.clone()) {
         return Ok(None);
     }
     // The check fails closed: a failure of its own is an error, never
@@ -44,6 +39,17 @@ pub(super) fn refuted<'a, T: Scalar + 'a, const N: usize>(
     let closest = closest_point_fixed(&pts)?;
     let tol = containment_band::<T>(scale);
     Ok((closest.dist2.sqrt() > tol).then_some(closest.kept))
+}
+
+/// The exact points `aᵢ − bᵢ` of `vertices` (newest first) form a full
+/// simplex that holds the origin strictly: every determinant `cᵢ` has the
+/// same sign, each decided by its `f64` filter ([`filtered_c`]; 2D and 3D).
+pub(super) fn strictly_inside<'a, T: Scalar + 'a, const N: usize>(
+    vertices: impl Iterator<Item = &'a Vertex<T, N>> + Clone,
+) -> bool {
+    let n = vertices.clone().count();
+    let c0 = decided(filtered_c(vertices.clone(), 0));
+    n == N + 1 && c0.is_some() && (1..n).all(|i| decided(filtered_c(vertices.clone(), i)) == c0)
 }
 
 #[cfg(test)]

@@ -72,24 +72,26 @@
 //!   (`boolean/containment.rs`).
 //!
 //! Seed 001 retries with `(0, 1, 0)` when the first support point is the
-//! origin, and seed 000 invents a perpendicular when the origin is on the
-//! line: the origin is *in* the simplex there, so here they end the query as
-//! `Intersecting` (`PT-O`, `…-LINE-ON`). A zero direction can then only come
-//! from rounding, and is reported as non-convergence.
+//! origin, seed 000 invents a perpendicular when the origin is on the line:
+//! here the origin is *in* the simplex, `Intersecting` (`PT-O`,
+//! `…-LINE-ON`), and a zero direction is rounding: non-convergence.
 
 mod containment;
 mod cycles;
+mod hot;
 mod observe;
+mod outcome;
 mod slots;
 
 pub use observe::{Observer, Step};
+pub use outcome::{Outcome, Report};
 
 use crate::error::Error;
 use crate::region::{Region, RegionKind, Tet3Region};
 use crate::relation::NoVerdict;
 use crate::scalar::Scalar;
 use crate::shape::Support;
-use crate::simplex::{start_direction, support_vertex, Simplex, Vertex};
+use crate::simplex::{start_direction, support_vertex};
 use crate::tolerance::DEFAULT_MAX_ITERATIONS;
 use crate::vector::{dot, is_finite, is_zero, Vector};
 use cycles::Cycles;
@@ -114,67 +116,6 @@ impl<T: Scalar, const N: usize> Default for Options<T, N> {
     }
 }
 
-/// The verdict of a boolean query.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Outcome<T: Scalar, const N: usize> {
-    /// The closed shapes share a point: the origin lies in the closed
-    /// `simplex`, whose vertices are points of `A − B`.
-    Intersecting {
-        /// The simplex that contains the origin (newest vertex first).
-        simplex: Simplex<T, N>,
-        /// The containing region the classifier named.
-        region: Region,
-    },
-    /// The shapes are disjoint: `support · axis < 0` where `support` is the
-    /// support point of `A − B` along `axis`, so `max_A a·axis < min_B b·axis`.
-    Separated {
-        /// The separating axis (not normalised).
-        axis: Vector<T, N>,
-        /// The support point that proves it.
-        support: Vertex<T, N>,
-    },
-    /// No verdict: see [`NoVerdict`]. Never to be read as "separated".
-    NoVerdict {
-        /// Why.
-        reason: NoVerdict,
-        /// The simplex when the loop stopped.
-        simplex: Simplex<T, N>,
-        /// The last search direction, if any.
-        direction: Option<Vector<T, N>>,
-    },
-}
-
-impl<T: Scalar, const N: usize> Outcome<T, N> {
-    /// `Some(true)` for intersecting, `Some(false)` for separated, `None`
-    /// without a verdict.
-    pub fn intersects(&self) -> Option<bool> {
-        match self {
-            Outcome::Intersecting { .. } => Some(true),
-            Outcome::Separated { .. } => Some(false),
-            Outcome::NoVerdict { .. } => None,
-        }
-    }
-
-    /// A short name: `intersecting`, `separated` or `not_converged`.
-    pub fn name(&self) -> &'static str {
-        match self {
-            Outcome::Intersecting { .. } => "intersecting",
-            Outcome::Separated { .. } => "separated",
-            Outcome::NoVerdict { .. } => "not_converged",
-        }
-    }
-}
-
-/// A verdict with its cost.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Report<T: Scalar, const N: usize> {
-    /// The verdict.
-    pub outcome: Outcome<T, N>,
-    /// The number of support points of `A − B` computed (each costs one
-    /// support call on `A` and one on `B`).
-    pub iterations: usize,
-}
-
 /// The boolean query with the default [`Options`]: `Ok(true)` if the closed
 /// shapes share a point (touching counts), `Ok(false)` if they are disjoint,
 /// [`Error::NoVerdict`] without a verdict (float mode only).
@@ -185,13 +126,14 @@ where
     B: Support<T, N> + ?Sized,
 {
     match gjk(a, b, &Options::default())?.outcome {
-        Outcome::Intersecting { .. } => Ok(true),
-        Outcome::Separated { .. } => Ok(false),
         Outcome::NoVerdict { reason, .. } => Err(Error::NoVerdict(reason)),
+        outcome => Ok(outcome.intersects() == Some(true)),
     }
 }
 
-/// The boolean GJK query (see the module docs).
+/// The boolean GJK query (module docs). `f32` and `f64` in 2D and 3D run the
+/// hot path (`boolean/hot.rs`), which hands all but proved answers to the
+/// reference loop [`gjk_observed`] (from the start: `2 · cap` calls at most).
 pub fn gjk<T, const N: usize, A, B>(
     a: &A,
     b: &B,
@@ -202,11 +144,14 @@ where
     A: Support<T, N> + ?Sized,
     B: Support<T, N> + ?Sized,
 {
-    gjk_observed(a, b, opts, &mut ())
+    match hot::gjk(a, b, opts) {
+        Some(report) => Ok(report),
+        None => gjk_observed(a, b, opts, &mut ()),
+    }
 }
 
-/// [`gjk`] with an [`Observer`] that sees every pass of the loop (with the
-/// observer `()` it is [`gjk`]).
+/// The reference loop, with an [`Observer`] that sees every pass (`()`
+/// sees nothing): [`gjk`]'s answer wherever its hot path hands back.
 pub fn gjk_observed<T, const N: usize, A, B, O>(
     a: &A,
     b: &B,

@@ -50,7 +50,7 @@ use crate::error::Error;
 use crate::scalar::Field;
 use crate::shape::Support;
 use crate::simplex::{start_direction, support_vertex, Simplex, Vertex};
-use crate::tolerance::{scale2, ABS_TOL_FACTOR, REL_TOL_FACTOR};
+use crate::tolerance::{closed_form_range, scale2, ABS_TOL_FACTOR, REL_TOL_FACTOR};
 use crate::vector::{cross3, dot, is_finite, is_zero, Vector};
 
 /// A triangle is thin when `|ab|² |ac|² − (ab·ac)² ≤ THIN · √u · |ab|² |ac|²`
@@ -131,8 +131,7 @@ where
         return None;
     }
     let u = T::UNIT_ROUNDOFF;
-    let lo = T::MIN_NORMAL.sqrt() / u;
-    let hi = 1.0 / (64.0 * T::MIN_NORMAL.sqrt());
+    let (lo, hi) = closed_form_range::<T>().into_inner();
     let in_range = |x: &Vertex<T, N>| (scale2([&x.w, &x.a, &x.b].into_iter()) <= hi).then_some(());
     let cap = opts.max_iterations;
     // W ← the warm simplex's directions re-evaluated on the current shapes

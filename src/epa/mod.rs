@@ -185,7 +185,7 @@ pub(crate) mod start;
 
 pub use outcome::{EpaOptions, EpaOutcome, EpaReport, FinalPolytope, Penetration};
 
-use crate::boolean::{gjk, Options, Outcome};
+use crate::boolean::{gjk_observed, Options, Outcome};
 use crate::distance::{distance, DistanceOptions, DistanceOutcome};
 use crate::error::{Error, Which};
 use crate::relation::NoVerdict;
@@ -233,7 +233,7 @@ where
             initial_direction: opts.initial_direction.clone(),
             max_iterations: opts.max_iterations,
         };
-        let r = gjk(a, b, &gopts)?;
+        let r = gjk_observed(a, b, &gopts, &mut ())?;
         let found = match r.outcome {
             Outcome::Intersecting { simplex, .. } => Ok(simplex),
             Outcome::Separated { axis, .. } => Err(EpaOutcome::NotIntersecting { axis }),

@@ -57,7 +57,7 @@ use std::cmp::Ordering;
 use arrayvec::ArrayVec;
 
 use super::nearest_facet;
-use crate::boolean::{gjk, Options, Outcome};
+use crate::boolean::{gjk_observed, Options, Outcome};
 use crate::distance::subalgorithm::Face;
 use crate::error::Error;
 
@@ -109,7 +109,7 @@ where
     A: Support<T, N> + ?Sized,
     B: Support<T, N> + ?Sized,
 {
-    let report = gjk(a, b, opts)?;
+    let report = gjk_observed(a, b, opts, &mut ())?;
     let mut iterations = report.iterations;
     let mut kept = Simplex::new();
     let mut verdict = match report.outcome {

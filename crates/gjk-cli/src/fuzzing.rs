@@ -793,6 +793,31 @@ impl Check<'_> {
         }
     }
 
+    /// The boolean query as users call it (`gjk`: the hot path in 2D and
+    /// 3D floats, the reference loop where it hands back): a separating
+    /// axis separates up to the band, an intersecting verdict is true up to
+    /// the band; no verdict is allowed (the reference loop's documented
+    /// no-progress stops).
+    fn float_boolean<T: Real + FromRational, const N: usize>(
+        &self,
+        ha: &ConvexHull<T, N>,
+        hb: &ConvexHull<T, N>,
+    ) {
+        let r = match gjk(ha, hb, &Options::default()) {
+            Ok(r) => r,
+            Err(e) if self.float_error_ok::<T>(&e) => return,
+            Err(e) => self.fail(format!("{} boolean: error {e}", T::NAME)),
+        };
+        let ok = match &r.outcome {
+            Outcome::Separated { axis, .. } => self.axis_ok(axis),
+            Outcome::Intersecting { .. } => self.truth.intersects() || self.near(T::UNIT_ROUNDOFF),
+            Outcome::NoVerdict { .. } => true,
+        };
+        if !ok {
+            self.fail(format!("{} boolean says {:?}", T::NAME, r.outcome));
+        }
+    }
+
     fn float_distance<T: Real + FromRational, const N: usize>(
         &self,
         ha: &ConvexHull<T, N>,
@@ -850,6 +875,7 @@ impl Check<'_> {
         }
         if N == 2 || N == 3 {
             self.float_contact(&fa, &fb);
+            self.float_boolean(&fa, &fb);
         }
     }
 }

@@ -1,0 +1,70 @@
+//! The answer of the boolean query: its verdict ([`Outcome`]) with its cost
+//! ([`Report`]).
+
+use crate::region::Region;
+use crate::relation::NoVerdict;
+use crate::scalar::Scalar;
+use crate::simplex::{Simplex, Vertex};
+use crate::vector::Vector;
+
+/// The verdict of a boolean query.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome<T: Scalar, const N: usize> {
+    /// The closed shapes share a point: the origin lies in the closed
+    /// `simplex`, whose vertices are points of `A − B`.
+    Intersecting {
+        /// The simplex that contains the origin (newest vertex first).
+        simplex: Simplex<T, N>,
+        /// The containing region: the classifier's, or the hot path's
+        /// `2D-TRI-R7` / `3D-TET-IN` (`boolean/hot.rs`).
+        region: Region,
+    },
+    /// The shapes are disjoint: `support · axis < 0` where `support` is the
+    /// support point of `A − B` along `axis`, so `max_A a·axis < min_B b·axis`.
+    Separated {
+        /// The separating axis (not normalised).
+        axis: Vector<T, N>,
+        /// The support point that proves it.
+        support: Vertex<T, N>,
+    },
+    /// No verdict: see [`NoVerdict`]. Never to be read as "separated".
+    NoVerdict {
+        /// Why.
+        reason: NoVerdict,
+        /// The simplex when the loop stopped.
+        simplex: Simplex<T, N>,
+        /// The last search direction, if any.
+        direction: Option<Vector<T, N>>,
+    },
+}
+
+impl<T: Scalar, const N: usize> Outcome<T, N> {
+    /// `Some(true)` for intersecting, `Some(false)` for separated, `None`
+    /// without a verdict.
+    pub fn intersects(&self) -> Option<bool> {
+        match self {
+            Outcome::Intersecting { .. } => Some(true),
+            Outcome::Separated { .. } => Some(false),
+            Outcome::NoVerdict { .. } => None,
+        }
+    }
+
+    /// A short name: `intersecting`, `separated` or `not_converged`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Outcome::Intersecting { .. } => "intersecting",
+            Outcome::Separated { .. } => "separated",
+            Outcome::NoVerdict { .. } => "not_converged",
+        }
+    }
+}
+
+/// A verdict with its cost.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report<T: Scalar, const N: usize> {
+    /// The verdict.
+    pub outcome: Outcome<T, N>,
+    /// The number of support points of `A − B` computed (each costs one
+    /// support call on `A` and one on `B`).
+    pub iterations: usize,
+}
