@@ -111,6 +111,9 @@ MAPPINGS = [
     "and must separate the case's (f64) points strictly, checked with "
     "fractions; an exact fallback's `fallback_reason` may name another "
     "of gjk::certified's reasons; `iterations` (the float stage's support points) may change. "
+    "Since the float stage runs the boolean query's hot path first (2D and "
+    "3D), a separated line's `axis` and `iterations` may be that loop's "
+    "(the same checks; a zero's sign counts as a change). "
     "(3) exact mode, 2D and 3D: `iterations` may change (its float search "
     "counts the float loop's support points). Nothing else may change",
 ]
@@ -356,7 +359,8 @@ def overlap(old, new):
 
 def hot_certified_line(old, new, case):
     """Whether an f64-certified line's change is the hot loop's (MAPPINGS)."""
-    keys = {k for k in set(old) | set(new) if old.get(k) != new.get(k)}
+    # (Compared as printed: `-0.0 == 0.0` in Python, not in the output.)
+    keys = {k for k in set(old) | set(new) if dump(old.get(k)) != dump(new.get(k))}
     if not keys or not keys <= {"distance_bounds", "axis", "fallback_reason", "iterations"}:
         return False
     if "iterations" in keys and not (isinstance(new.get("iterations"), int)
@@ -606,7 +610,9 @@ def cases_by_id(infile):
     case without an id is found by its line number, which the tool prints
     as its id."""
     out = {}
-    for number, line in enumerate(Path(infile).read_text(errors="replace").splitlines(), 1):
+    # (Split on "\n" only, as the tool counts lines: `splitlines` also
+    # splits on the other line breaks of the bad-input corpus.)
+    for number, line in enumerate(Path(infile).read_text(errors="replace").split("\n"), 1):
         try:
             case = json.loads(line)
         except json.JSONDecodeError:

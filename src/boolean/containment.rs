@@ -44,7 +44,7 @@ pub(super) fn refuted<'a, T: Scalar + 'a, const N: usize>(
 /// The exact points `aᵢ − bᵢ` of `vertices` (newest first) form a full
 /// simplex that holds the origin strictly: every determinant `cᵢ` has the
 /// same sign, each decided by its `f64` filter ([`filtered_c`]; 2D and 3D).
-pub(super) fn strictly_inside<'a, T: Scalar + 'a, const N: usize>(
+pub(crate) fn strictly_inside<'a, T: Scalar + 'a, const N: usize>(
     vertices: impl Iterator<Item = &'a Vertex<T, N>> + Clone,
 ) -> bool {
     let n = vertices.clone().count();

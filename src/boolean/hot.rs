@@ -70,11 +70,13 @@ enum Next<T: Scalar, const N: usize> {
 }
 
 /// The hot path: `Some(report)` when this loop answers, `None` to hand the
-/// query to the reference loop (module docs).
-pub(super) fn gjk<T, const N: usize, A, B>(
+/// query to the reference loop (module docs); `calls` counts its support
+/// points either way.
+pub(crate) fn gjk<T, const N: usize, A, B>(
     a: &A,
     b: &B,
     opts: &Options<T, N>,
+    calls: &mut usize,
 ) -> Option<Report<T, N>>
 where
     T: Scalar,
@@ -89,6 +91,7 @@ where
     let mut simplex = Vertices::<T, N>::new();
     for iteration in 0..opts.max_iterations {
         let iterations = iteration + 1;
+        *calls = iterations;
         // w ← s_A(d) − s_B(−d)
         let w = support_vertex(a, b, &d, iteration).ok()?;
         if !range.contains(&scale2(std::iter::once(&w.w))) {

@@ -83,6 +83,8 @@ mod observe;
 mod outcome;
 mod slots;
 
+pub(crate) use containment::strictly_inside;
+pub(crate) use hot::gjk as gjk_hot;
 pub use observe::{Observer, Step};
 pub use outcome::{Outcome, Report};
 
@@ -144,7 +146,7 @@ where
     A: Support<T, N> + ?Sized,
     B: Support<T, N> + ?Sized,
 {
-    match hot::gjk(a, b, opts) {
+    match hot::gjk(a, b, opts, &mut 0) {
         Some(report) => Ok(report),
         None => gjk_observed(a, b, opts, &mut ()),
     }

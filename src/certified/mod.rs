@@ -17,9 +17,12 @@
 //!
 //! # How
 //!
-//! 1. Run the float distance loop ([`crate::distance::distance`] in `f64`,
-//!    any `N`). It ends with a separating direction or a simplex of `A − B`
-//!    holding the origin (or no verdict).
+//! 1. In 2D and 3D, run the boolean query's hot path (`boolean/hot.rs`),
+//!    which answers only with a separating direction or a full simplex
+//!    holding the origin; where it hands back, or its answer is not proved
+//!    in step 2, run the float distance loop ([`crate::distance::distance`]
+//!    in `f64`, any `N`). It ends with a separating direction or a simplex
+//!    of `A − B` holding the origin (or no verdict).
 //! 2. Check its certificate, rigorously:
 //!    * **separated** — the axis `witness_b − witness_a`: every point of `A`
 //!      and of `B` is dotted with it in floats, and the rounding error of
@@ -88,6 +91,7 @@ pub mod simplex;
 
 use std::fmt;
 
+use crate::boolean::{gjk_hot, Options as BooleanOptions, Outcome};
 use crate::distance::{distance, DistanceOptions, DistanceOutcome};
 use crate::error::{Error, Which};
 use crate::exact::{exact_query, ExactAnswer, ExactOptions};
@@ -222,7 +226,8 @@ pub struct CertifiedReport<const N: usize> {
     pub verdict: Relation,
     /// How it was decided.
     pub certificate: Certificate<N>,
-    /// Support points computed by the float loop.
+    /// Support points computed by the float stage (the boolean hot path's,
+    /// then the distance loop's and its search's where they ran).
     pub float_iterations: usize,
     /// Support points computed by the exact path: its float search's, and
     /// the exact loop's where it ran (`0` when the exact path did not run,
@@ -353,15 +358,35 @@ fn float_certificate<const N: usize>(
     b: &ConvexHull<f64, N>,
     opts: &CertifiedOptions,
 ) -> (Result<(Relation, Certificate<N>), FallbackReason>, usize) {
+    // 2D and 3D: the boolean query's hot path first, which answers only
+    // with what step 2 checks (an axis, or a full simplex holding the origin).
+    let bool_opts = BooleanOptions {
+        initial_direction: None,
+        max_iterations: opts.max_iterations,
+    };
+    let mut hot_calls = 0;
+    if let Some(r) = gjk_hot(a, b, &bool_opts, &mut hot_calls) {
+        let proved = match &r.outcome {
+            Outcome::Separated { axis, .. } => certify_axis(a.points(), b.points(), axis)
+                .map(|c| (Relation::Separated, Certificate::SeparatingAxis(c))),
+            Outcome::Intersecting { simplex, .. } => {
+                proved_simplex(simplex).map(|c| (Relation::Penetrating, c))
+            }
+            Outcome::NoVerdict { .. } => None,
+        };
+        if let Some(proved) = proved {
+            return (Ok(proved), hot_calls);
+        }
+    }
     let float_opts = DistanceOptions {
         max_iterations: opts.max_iterations,
         ..DistanceOptions::default()
     };
     let report = match distance(a, b, &float_opts) {
         Ok(report) => report,
-        Err(e) => return (Err(FallbackReason::FloatError(e)), 0),
+        Err(e) => return (Err(FallbackReason::FloatError(e)), hot_calls),
     };
-    let mut iterations = report.iterations;
+    let mut iterations = hot_calls + report.iterations;
     let (reason, simplex) = match report.outcome {
         DistanceOutcome::Separated { axis, simplex, .. } => {
             let face: Vec<Vector<f64, N>> = simplex.points().copied().collect();

@@ -23,6 +23,17 @@
 //! Precision Floating-Point Arithmetic and Fast Robust Geometric
 //! Predicates*, DCG 18, 1997, §4, for the filter-then-exact pattern).
 //!
+//! # First filter (2D and 3D): forward error bounds
+//!
+//! In 2D and 3D the `cᵢ` are first evaluated in `f64` by the filter of the
+//! loops' containment checks (`distance/contains.rs`: the closed-form
+//! determinants of `fl(aᵢ − bᵢ)` with the forward error bound
+//! [`DET_ERROR_FACTOR`](crate::tolerance::DET_ERROR_FACTOR)` · u · perm`
+//! plus an underflow term, derived there), without allocation. When every
+//! `cᵢ` exceeds its bound and all have one sign, the simplex encloses the
+//! origin (no exact sign was needed); otherwise the interval filter below
+//! decides afresh.
+//!
 //! # Filter: interval arithmetic with outward rounding
 //!
 //! Each difference is first computed as an interval: `s = fl(a − b)` and
@@ -52,7 +63,11 @@
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
 
+use arrayvec::ArrayVec;
+
 use super::axis::{down, up};
+use crate::boolean::strictly_inside;
+use crate::simplex::Vertex;
 use crate::vector::Vector;
 
 /// The largest `N` for which the interval filter runs: the cofactor
@@ -279,6 +294,16 @@ fn minor_rows<X: Clone>(w: &[Vec<X>], i: usize) -> Vec<Vec<X>> {
 pub fn check_simplex<const N: usize>(a: &[Vector<f64, N>], b: &[Vector<f64, N>]) -> SimplexCheck {
     if N == 0 || a.len() != N + 1 || b.len() != N + 1 {
         return SimplexCheck::DoesNotEnclose;
+    }
+    // 2D and 3D: the loops' `f64` filter first (module docs), on the stack.
+    let vertices = a.iter().zip(b).map(|(p, q)| Vertex {
+        w: p - q,
+        a: *p,
+        b: *q,
+        dir: Vector::zeros(),
+    });
+    if (N == 2 || N == 3) && strictly_inside(vertices.collect::<ArrayVec<_, 4>>().iter()) {
+        return SimplexCheck::Encloses { exact_signs: 0 };
     }
     let mut signs: Vec<Option<i8>> = vec![None; N + 1];
     if N <= FILTER_MAX_DIM {
