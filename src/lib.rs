@@ -80,7 +80,8 @@
 //! * [`region`] and [`classify`]: every Voronoi-region case of the simplex,
 //!   named by its spec ID (`spec/README.md`), and the total classifier;
 //! * [`boolean`]: the boolean loop (about forty lines) and its observer; a
-//!   hot path for 2D and 3D floats ([`gjk`], answering only with proofs);
+//!   hot path for 2D and 3D floats ([`gjk`], answering only past its rounding
+//!   bounds);
 //! * [`distance`](mod@distance): the distance loop and Johnson's sub-algorithm, any
 //!   dimension; a hot path for 2D and 3D floats (the default, checked by the
 //!   loop's own tests); warm start and the Nesterov variant as options;

@@ -14,12 +14,16 @@
 //! direction, caps of 0 to 2, scaled by `2^±600`) and on the same families
 //! (24,000 pairs in `f64`, 4,000 in `f32`): where it hands back, the
 //! reports are bit for bit the reference's; where it answers, a separating
-//! axis separates in exact rationals, an intersecting simplex is full, the
+//! axis separates in exact rationals (every coordinate here is a short
+//! dyadic, so the support maps' dot products are exact: touching pairs whose
+//! products round are not covered), an intersecting simplex is full, the
 //! exact relation (where the generator knows it) agrees, and the reference
 //! never says the opposite (but for intersecting within its containment
 //! band of a pair the hot path proved separated). It must answer at least
 //! 99 % of the separated and penetrating pairs outside the families built
 //! to be degenerate or within `2⁻⁴⁰` of touching; touching pairs go back.
+//! Pairs whose rounded `w · d` is negative while the exact one is not, and
+//! pairs whose `w · d` is not finite, must go back too.
 
 use crate::common;
 
@@ -96,6 +100,29 @@ fn bits<T: Field, const N: usize>(pts: &[Vector<T, N>]) -> String {
     rows.join(", ")
 }
 
+/// The pair as a failure message prints it: what it is, its type and
+/// dimension, and its points as `f64::to_bits` rows.
+fn shown<T: Field, const N: usize>(what: &str, a: &[Vector<T, N>], b: &[Vector<T, N>]) -> String {
+    format!(
+        "{what} ({}, {N}D)\n  A = [{}]\n  B = [{}]",
+        T::NAME,
+        bits(a),
+        bits(b)
+    )
+}
+
+/// `max |a − b|²` over the pairs of points, in `f64`.
+fn scale2_of<T: Field, const N: usize>(a: &[Vector<T, N>], b: &[Vector<T, N>]) -> f64 {
+    let mut scale2 = 0f64;
+    for p in a {
+        for q in b {
+            let d = p - q;
+            scale2 = scale2.max(d.iter().map(|x| x.to_f64() * x.to_f64()).sum());
+        }
+    }
+    scale2
+}
+
 /// Runs both loops on `(a, b)` with `opts` and checks that they agree
 /// (module docs); `exact`: the exact squared distance, if known.
 fn compare<T: Field, const N: usize>(
@@ -106,14 +133,7 @@ fn compare<T: Field, const N: usize>(
     what: &str,
     tally: &mut Tally,
 ) {
-    let here = || {
-        format!(
-            "{what} ({}, {N}D)\n  A = [{}]\n  B = [{}]",
-            T::NAME,
-            bits(a),
-            bits(b)
-        )
-    };
+    let here = || shown(what, a, b);
     let (hot, calls) = run(a, b, opts, SubAlgorithm::Auto);
     let (reference, _) = run(a, b, opts, SubAlgorithm::Johnson);
     tally.pairs += 1;
@@ -139,14 +159,7 @@ fn compare<T: Field, const N: usize>(
     if hot == reference {
         tally.same_bits += 1;
     }
-    // scale² = max |a − b|² over the pairs of points, in f64.
-    let mut scale2 = 0f64;
-    for p in a {
-        for q in b {
-            let d = p - q;
-            scale2 = scale2.max(d.iter().map(|x| x.to_f64() * x.to_f64()).sum());
-        }
-    }
+    let scale2 = scale2_of(a, b);
     let u = T::UNIT_ROUNDOFF;
     match (&hot.outcome, &reference.outcome) {
         (
@@ -464,14 +477,7 @@ fn compare_boolean<T: Field, const N: usize>(
     what: &str,
     tally: &mut BoolTally,
 ) {
-    let here = || {
-        format!(
-            "{what} ({}, {N}D)\n  A = [{}]\n  B = [{}]",
-            T::NAME,
-            bits(a),
-            bits(b)
-        )
-    };
+    let here = || shown(what, a, b);
     let (ha, hb) = (
         Counted(ConvexHull::new(a.to_vec()).expect("hull A"), Cell::new(0)),
         ConvexHull::new(b.to_vec()).expect("hull B"),
@@ -494,6 +500,9 @@ fn compare_boolean<T: Field, const N: usize>(
         return;
     }
     tally.hot += 1;
+    if let Err(e) = &reference {
+        panic!("{}: answered {hot:?}, the reference failed: {e:?}", here());
+    }
     let hot = hot.expect("answered");
     match (&hot.outcome, reference.as_ref().map(|r| &r.outcome)) {
         (Outcome::Separated { axis, .. }, reference) => {
@@ -505,13 +514,7 @@ fn compare_boolean<T: Field, const N: usize>(
             );
             // The reference calls a simplex within its containment band
             // of the origin intersecting: only there may it disagree.
-            let mut scale2 = 0f64;
-            for p in a {
-                for q in b {
-                    scale2 = scale2.max((p - q).iter().map(|x| x.to_f64().powi(2)).sum());
-                }
-            }
-            let band = containment_band::<T>(scale2.sqrt());
+            let band = containment_band::<T>(scale2_of(a, b).sqrt());
             let len = axis.iter().map(|x| x.to_f64().powi(2)).sum::<f64>().sqrt();
             if let Ok(Outcome::Intersecting { .. }) = reference {
                 assert!(
@@ -658,4 +661,114 @@ fn the_hot_boolean_loop_agrees_with_the_reference_on_generated_pairs() {
             "{tally:?}"
         );
     }
+}
+
+/// Single points `a`, `b` and a first direction `d` whose computed `w · d`
+/// is negative while the exact `(a − b) · d` is not (from
+/// `python3 scripts/rounded_axes.py`), and one whose products underflow:
+/// `(−1.5, 0.5, 1) · 2⁻¹⁰⁷⁴` rounds to `−2 + 0 + 1` units, the exact sum is
+/// `0`. The reference loop calls `d` separating; the hot loop must not
+/// (`SEPARATION_FACTOR`, and `N · MIN_NORMAL` for the last).
+const ROUNDED_AXES: [(&[f64], &[f64], &[f64]); 7] = [
+    (
+        &[0.3614128639981686, 1.4034187834430125],
+        &[-0.6730302741632266, 0.6102963284617364],
+        &[-2.8647049413109245, 3.736339011440657],
+    ),
+    (
+        &[0.4895904207107157, -0.20892515542277615],
+        &[-7.648943356814772, 5.0200405613929835],
+        &[-0.1255122649920134, -0.19535140665509598],
+    ),
+    (
+        &[-0.4598548211945014, 0.2416590310891708],
+        &[-8.561556281742085, 1.7330119736932543],
+        &[-0.5738860037765259, -3.1176074704795136],
+    ),
+    (
+        &[
+            -3.406846004172425,
+            -0.14024436186003597,
+            -0.9415944948800665,
+        ],
+        &[
+            -1.1627947930706788,
+            11.832947875636933,
+            -0.06734809119776372,
+        ],
+        &[-0.7905609547900125, 15.479671461373114, -209.97172209012263],
+    ),
+    (
+        &[-0.3582384360831664, 7.864448449395965, -0.1365761990891288],
+        &[-6.1820463419479585, -1.197295804094478, 6.391746325870896],
+        &[-14.556575286489034, 0.16516845835347865, -12.75641385501834],
+    ),
+    (
+        &[4.03362784075927, 0.08934290001623808, -1.2719329227966538],
+        &[
+            0.07425957327526073,
+            -0.46399976143078425,
+            0.9436104819647244,
+        ],
+        &[1.351272737928657, -2.628164939366907, 1.758444726755208],
+    ),
+    (
+        &[-1.5, 0.5, 1.0],
+        &[0.0, 0.0, 0.0],
+        &[4.9e-324, 4.9e-324, 4.9e-324],
+    ),
+];
+
+/// Points whose first `w · d` is not a number (`±∞` products): the
+/// reference fails with `Error::Overflow`, and so must `gjk` (`A`, `B`,
+/// first direction). In `f32`, the last: finite products whose sum is `−∞`.
+const OVERFLOWING: [(&[f64], &[f64], &[f64]); 2] = [
+    (&[2.0, -2.0, 0.0], &[0.0, 0.0, 0.0], &[1e308, 1e308, 0.0]),
+    (&[2.0, -2.0], &[0.0, 0.0], &[1e308, 1e308]),
+];
+const OVERFLOWING_F32: (&[f64], &[f64], &[f64]) =
+    (&[-1.0, -1.0, 0.0], &[0.0, 0.0, 0.0], &[3e38, 3e38, 0.0]);
+
+fn point<T: Field + gjk::scalar::Real, const N: usize>(x: &[f64]) -> Vec<Vector<T, N>> {
+    vec![Vector::from_fn(|i, _| T::from_f64(x[i]))]
+}
+
+fn first<T: Field + gjk::scalar::Real, const N: usize>(d: &[f64]) -> Options<T, N> {
+    Options {
+        initial_direction: Some(Vector::from_fn(|i, _| T::from_f64(d[i]))),
+        ..Options::default()
+    }
+}
+
+/// Compares both loops on `A = {a}`, `B = {b}` from the first direction
+/// `d`, in 2D or 3D by the length of `a`.
+fn single_points<T: Field + gjk::scalar::Real>(
+    (a, b, d): (&[f64], &[f64], &[f64]),
+    what: &str,
+    tally: &mut BoolTally,
+) {
+    let no_relation = (None, true);
+    match a.len() {
+        2 => compare_boolean::<T, 2>(&point(a), &point(b), &first(d), no_relation, what, tally),
+        _ => compare_boolean::<T, 3>(&point(a), &point(b), &first(d), no_relation, what, tally),
+    }
+}
+
+#[test]
+fn the_hot_boolean_loop_takes_no_axis_its_rounding_could_have_flipped() {
+    let mut tally = BoolTally::default();
+    for pair in ROUNDED_AXES {
+        single_points::<f64>(pair, &format!("rounded axis d = {:?}", pair.2), &mut tally);
+    }
+    for pair in OVERFLOWING {
+        single_points::<f64>(pair, &format!("overflowing, d = {:?}", pair.2), &mut tally);
+    }
+    let pair = OVERFLOWING_F32;
+    single_points::<f32>(
+        pair,
+        &format!("overflowing in f32, d = {:?}", pair.2),
+        &mut tally,
+    );
+    // The hot loop answers none of them: each goes back to the reference.
+    assert_eq!((tally.pairs, tally.hot), (10, 0), "{tally:?}");
 }

@@ -14,7 +14,11 @@
 //!
 //! * **Separated** only when `w · d < −ε`, `ε` the bound on the rounding of
 //!   `w · d` ([`SEPARATION_FACTOR`]): the exact `(a − b) · d` of the support
-//!   points is then negative (the reference takes any computed `w · d < 0`).
+//!   points returned is then negative (the reference takes any computed
+//!   `w · d < 0`). That proves separation only if they are the exact
+//!   maximisers: a hull's support picks the largest *rounded* dot product,
+//!   so on shapes that touch (or nearly) this loop can answer Separated, as
+//!   the reference can. `ε` does not cover the support map's rounding.
 //! * **Intersecting** only when the filtered signs of the full simplex's
 //!   determinants prove the origin strictly inside the simplex of the exact
 //!   points `aᵢ − bᵢ` (`boolean/containment.rs`, the reference's first
@@ -24,8 +28,9 @@
 //!   [`closed_form_range`] (the origin among them), a search direction that
 //!   vanishes (the origin on the kept feature: touching), a region the
 //!   reference loop cannot reach in exact arithmetic, a `w · d` in `ε`, a
-//!   support point met before, an unproved containment, the cap, errors. So
-//!   touching contacts, no-verdicts and errors are always the reference's.
+//!   support point met before, an unproved containment, the cap, errors (a
+//!   `w · d` that is not finite among them). So no-verdicts and errors are
+//!   always the reference's.
 //!
 //! The regions only choose the search directions: a choice that rounding
 //! got wrong costs iterations (or a hand-back), never a wrong answer.
@@ -43,9 +48,10 @@ use crate::simplex::{start_direction, support_vertex, Simplex, Vertex};
 use crate::tolerance::{closed_form_range, scale2};
 use crate::vector::{cross3, dot, is_finite, is_zero, Vector};
 
-/// `w · d` proves separation when below `−SEPARATION_FACTOR · u · Σ |wᵢ dᵢ|`
-/// (minus `N` times the smallest normal number, for products that
-/// underflow).
+/// The exact `(a − b) · d` of the support points is negative when the
+/// computed `w · d` is below `−SEPARATION_FACTOR · u · Σ |wᵢ dᵢ|` (minus `N`
+/// times the smallest normal number, for products that underflow).
+/// `tests/hot.rs` (`ROUNDED_AXES`) has pairs on which either term matters.
 ///
 /// Derivation: `w = fl(a − b)` is off by at most `u |wᵢ| / (1 − u)` per
 /// coordinate, and the dot product of `N ≤ 3` terms by at most
@@ -99,6 +105,9 @@ where
         }
         // if w · d < 0: return Separated { axis: d }   (beyond its rounding)
         let progress = dot(&w.w, &d);
+        if !progress.is_finite() {
+            return None;
+        }
         if progress < T::zero() {
             let terms = (0..N).map(|i| (w.w[i].to_f64() * d[i].to_f64()).abs());
             let eps = SEPARATION_FACTOR * T::UNIT_ROUNDOFF * terms.sum::<f64>()

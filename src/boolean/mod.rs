@@ -105,7 +105,9 @@ pub struct Options<T: Scalar, const N: usize> {
     /// The first search direction; `None` means `(1, 0, …, 0)` as in seeds
     /// 001, 002 and 004. Must be non-zero and finite.
     pub initial_direction: Option<Vector<T, N>>,
-    /// The most support calls before giving up with [`Outcome::NoVerdict`].
+    /// The most support calls of a loop before giving up with
+    /// [`Outcome::NoVerdict`] ([`gjk`]'s hot path may make as many again
+    /// before it hands the query to the reference loop).
     pub max_iterations: usize,
 }
 

@@ -64,7 +64,8 @@ impl<T: Scalar, const N: usize> Outcome<T, N> {
 pub struct Report<T: Scalar, const N: usize> {
     /// The verdict.
     pub outcome: Outcome<T, N>,
-    /// The number of support points of `A − B` computed (each costs one
-    /// support call on `A` and one on `B`).
+    /// The number of support points of `A − B` the answering loop computed
+    /// (each costs one support call on `A` and one on `B`; a hot path's
+    /// calls before it handed the query back are not counted).
     pub iterations: usize,
 }
