@@ -16,7 +16,7 @@
 //! | how deep is the overlap? | [`epa()`] | depth², normal and witnesses (the Expanding Polytope Algorithm) |
 //! | an `f64` answer that is never wrong? | [`certify`] | the verdict with its certificate, or the exact path |
 //! | an `f64` distance that is never wrong? | [`certified::certify_distance`] | the float distance and an interval `[lo, hi]` proved to hold the exact one |
-//! | the same for balls, capsules, rounded hulls? | [`round::query`] | GJK on the cores, the radii after: the [`Relation`], the cores' distance² (exact with rationals) and the radius sum |
+//! | the same for balls, capsules, rounded hulls? | [`round::query`], [`round::relation`] | GJK on the cores, the radii after: the [`Relation`], the cores' distance² (exact with rationals) and the radius sum; `relation` stops at the margin |
 //!
 //! Running out of iterations is never reported as an answer: it is a
 //! [`NoVerdict`] with its reason, the one "no verdict" of every query.

@@ -21,6 +21,10 @@
 //! centre, the segment's midpoint, the hull's bounding-box centre), the
 //! direction in which the cores face each other, as parry starts from the
 //! shapes' relative position; this changes the iterations, not the answer.
+//! When only the relation is wanted, [`relation`] also stops the cores'
+//! loop at the margin: as soon as its current point `v` of `C_A − C_B` has
+//! `|v|² < R²`, `c ≤ |v| < R` proves penetration without converging `c`
+//! (parry, Bullet and Jolt stop so); [`query`] converges `c` for the depth.
 //!
 //! # Exact mode
 //!
@@ -70,7 +74,8 @@ pub struct RoundAnswer<T: Scalar, const N: usize> {
     pub relation: Relation,
     /// `c²`, the squared distance of the cores: exact with rationals;
     /// within the distance loop's accuracy in float mode; `0` when the
-    /// cores share a point.
+    /// cores share a point. From [`relation`]'s margin stop (penetrating
+    /// only): an upper bound on `c²` below `R²`.
     pub core_dist2: T,
     /// `R = r_A + r_B`.
     pub radius_sum: T,
@@ -79,7 +84,8 @@ pub struct RoundAnswer<T: Scalar, const N: usize> {
     /// The radius of `B`.
     pub radius_b: T,
     /// The cores' closest points, when the cores are disjoint
-    /// (`separation.dist2 = core_dist2`).
+    /// (`separation.dist2 = core_dist2`); from [`relation`]'s margin stop,
+    /// the points of the cores found so far.
     pub core_separation: Option<Separation<T, N>>,
     /// For touching shapes, a normal from `A` towards `B` with
     /// `max_A a·normal = min_B b·normal` (not normalised): the cores' axis
@@ -209,8 +215,48 @@ where
     A: Round<T, N> + ?Sized,
     B: Round<T, N> + ?Sized,
 {
+    run(a, b, opts, false)
+}
+
+/// The relation of the round shapes, sooner: [`query`], but the cores'
+/// loop stops as soon as its current point `v` of `C_A − C_B` has
+/// `|v|² < R²` (the margin stop of parry, Bullet and Jolt). Then
+/// `c ≤ |v| < R`, penetrating, when `|v|² − R²` is beyond the touching band
+/// (exactly below `0` with rationals); otherwise [`query`] runs in full, its
+/// iterations added. A penetrating answer from the stop has `core_dist2 =
+/// |v|²`, an upper bound on `c²`, and `core_separation` the points found so
+/// far, not the closest ones: for the penetration depth `R − c`, call
+/// [`query`]. Every other answer is [`query`]'s.
+///
+/// Errors: those of [`query`].
+pub fn relation<T, const N: usize, A, B>(
+    a: &A,
+    b: &B,
+    opts: &DistanceOptions<T, N>,
+) -> Result<RoundReport<T, N>, Error>
+where
+    T: Field,
+    A: Round<T, N> + ?Sized,
+    B: Round<T, N> + ?Sized,
+{
+    run(a, b, opts, true)
+}
+
+/// [`query`], and with `margin` [`relation`].
+fn run<T, const N: usize, A, B>(
+    a: &A,
+    b: &B,
+    opts: &DistanceOptions<T, N>,
+    margin: bool,
+) -> Result<RoundReport<T, N>, Error>
+where
+    T: Field,
+    A: Round<T, N> + ?Sized,
+    B: Round<T, N> + ?Sized,
+{
     let (ra, rb) = (a.radius(), b.radius());
     let r = ra.clone() + rb.clone();
+    let r2 = r.clone() * r.clone();
     let start = match opts.initial_direction.is_none() && opts.warm_start.is_none() {
         true => b
             .core()
@@ -220,7 +266,16 @@ where
             .filter(|d| is_finite(d) && d.iter().any(|x| !x.is_zero())),
         false => None,
     };
-    let (report, _) = distance_loop(a.core(), b.core(), opts, &mut (), 0.0, start.as_ref())?;
+    let margin2 = (margin && r2.is_finite() && !r.is_zero()).then_some(&r2);
+    let (report, _) = distance_loop(
+        a.core(),
+        b.core(),
+        opts,
+        &mut (),
+        0.0,
+        start.as_ref(),
+        margin2,
+    )?;
     let answer = |relation, core_dist2, core_separation, normal| RoundAnswer {
         relation,
         core_dist2,
@@ -239,7 +294,6 @@ where
             axis,
             simplex,
         } => {
-            let r2 = r.clone() * r.clone();
             if !r2.is_finite() {
                 // Float mode: (r_A + r_B)² overflows; no comparison.
                 return Err(Error::Overflow {
@@ -247,7 +301,7 @@ where
                 });
             }
             let band = touch_band2::<T>(dist2.to_f64(), r.to_f64(), scale2(simplex.points()));
-            let diff = (dist2.clone() - r2).to_f64();
+            let diff = (dist2.clone() - r2.clone()).to_f64();
             let relation = if T::EXACT {
                 match dist2.clone() - r.clone() * r.clone() {
                     x if x > T::zero() => Relation::Separated,
@@ -261,6 +315,13 @@ where
             } else {
                 Relation::Penetrating
             };
+            if margin2.is_some_and(|m2| dist2 < *m2) && relation != Relation::Penetrating {
+                // The loop stopped at the margin within the touching band:
+                // the converged c² decides.
+                let full = run(a, b, opts, false)?;
+                let iterations = report.iterations + full.iterations;
+                return Ok(RoundReport { iterations, ..full });
+            }
             let normal = (relation == Relation::Touching).then(|| axis.clone());
             let separation = Separation {
                 dist2: dist2.clone(),
@@ -331,14 +392,15 @@ where
 }
 
 /// Whether the closed round shapes share a point (touching counts):
-/// [`query`] with the default options; no verdict is [`Error::NoVerdict`].
+/// [`relation`] with the default options; no verdict is
+/// [`Error::NoVerdict`].
 pub fn intersects<T, const N: usize, A, B>(a: &A, b: &B) -> Result<bool, Error>
 where
     T: Field,
     A: Round<T, N> + ?Sized,
     B: Round<T, N> + ?Sized,
 {
-    let report = query(a, b, &DistanceOptions::default())?;
+    let report = relation(a, b, &DistanceOptions::default())?;
     match report.outcome {
         RoundOutcome::Answer(a) => Ok(a.relation.intersects()),
         RoundOutcome::NoVerdict { reason } => Err(Error::NoVerdict(reason)),

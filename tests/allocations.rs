@@ -5,8 +5,9 @@
 //! ([`gjk::verdict::contact`]) on `f64` hulls, in 2D and 3D, on
 //! intersecting, separated and touching pairs — the intersecting ones pass
 //! through the float containment checks of `src/boolean/`; and the round
-//! query ([`gjk::round::query`], core plus margin) on balls, capsules and
-//! rounded hulls against a hull, separated, touching and penetrating.
+//! query ([`gjk::round::query`] and [`gjk::round::relation`], core plus
+//! margin) on balls, capsules and rounded hulls against a hull, separated,
+//! touching and penetrating.
 //!
 //! A counting global allocator counts the allocations of the *current
 //! thread* only (the test harness runs other tests on other threads), while
@@ -20,7 +21,7 @@ use std::cell::Cell;
 
 use gjk::boolean::{gjk, gjk_observed, Options};
 use gjk::distance::{distance, DistanceOptions, DistanceOutcome, SubAlgorithm};
-use gjk::round::query;
+use gjk::round::{query, relation};
 use gjk::shape::{Ball, Capsule, ClimbingHull, ConvexHull, Round, Rounded};
 use gjk::verdict::{by_boolean_loop, Verdict};
 use gjk::{Relation, Support, Vector};
@@ -213,10 +214,15 @@ where
     B: Round<f64, N>,
 {
     let opts = DistanceOptions::<f64, N>::default();
-    let (n, r) = allocations(|| query(a, b, &opts));
-    let r = r.unwrap_or_else(|e| panic!("{name}: {e:?}"));
-    assert_eq!(r.relation(), Some(want), "{name}: {r:?}");
-    assert_eq!(n, 0, "{name}: round::query allocated {n} times");
+    for (which, run) in [
+        ("query", query::<f64, N, A, B> as fn(&A, &B, &_) -> _),
+        ("relation", relation),
+    ] {
+        let (n, r) = allocations(|| run(a, b, &opts));
+        let r = r.unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        assert_eq!(r.relation(), Some(want), "{name}: {which}: {r:?}");
+        assert_eq!(n, 0, "{name}: round::{which} allocated {n} times");
+    }
 }
 
 #[test]

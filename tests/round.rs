@@ -9,7 +9,7 @@ use crate::common;
 
 use common::rat;
 use gjk::distance::DistanceOptions;
-use gjk::round::{query, RoundAnswer, RoundOutcome};
+use gjk::round::{query, relation, RoundAnswer, RoundOutcome};
 use gjk::shape::{Ball, Capsule, ConvexHull, Point, Round, Rounded};
 use gjk::verdict::verdict;
 use gjk::{Error, Rational, Relation, Vector, Which};
@@ -283,7 +283,47 @@ fn exact_verdicts_match_the_oracle_core_distance() {
         if got.relation == Relation::Touching {
             assert!(got.normal.is_some(), "{}: a touching normal", case.name);
         }
+        same_relation(case.name, &a, &b, Some(&oracle.dist2));
     }
+}
+
+/// `round::relation` on `(a, b)` against `query`: the same relation; a
+/// penetrating answer from the margin stop holds `core_dist2` between the
+/// exact `c²` (when known) and `R²`, in fewer iterations; every other
+/// answer is `query`'s (with the stop's iterations added when it stopped
+/// within the touching band). Returns whether the stop answered.
+fn same_relation<T, A, B>(name: &str, a: &A, b: &B, exact_c2: Option<&Rational>) -> bool
+where
+    T: gjk::Field,
+    A: Round<T, 3>,
+    B: Round<T, 3>,
+{
+    let opts = DistanceOptions::default();
+    let full = query(a, b, &opts).unwrap();
+    let early = relation(a, b, &opts).unwrap();
+    assert_eq!(
+        early.relation(),
+        full.relation(),
+        "{name}: relation vs query"
+    );
+    let (RoundOutcome::Answer(e), RoundOutcome::Answer(f)) = (&early.outcome, &full.outcome) else {
+        assert_eq!(early, full, "{name}");
+        return false;
+    };
+    let r2 = e.radius_sum.clone() * e.radius_sum.clone();
+    if e.relation == Relation::Penetrating && e.core_separation.is_some() {
+        // Disjoint cores closer than R: the stop answers, at |v|² ≥ c².
+        assert!(e.core_dist2 < r2, "{name}: the stop's |v|² is below R²");
+        assert!(early.iterations <= full.iterations, "{name}: iterations");
+        if let Some(c2) = exact_c2 {
+            let v2 = Rational::from_float(gjk::Scalar::to_f64(&e.core_dist2));
+            assert!(v2.is_some_and(|v2| v2 >= *c2), "{name}: |v|² ≥ c²");
+        }
+        return early.iterations < full.iterations;
+    }
+    assert_eq!(e, f, "{name}: relation's answer is query's");
+    assert!(early.iterations >= full.iterations, "{name}: iterations");
+    false
 }
 
 #[test]
@@ -298,6 +338,7 @@ fn f64_verdicts_agree_with_exact_ones() {
             query(&a, &b, &DistanceOptions::default()).unwrap().outcome,
         );
         assert_eq!(got.relation, case.expect, "{} (f64)", case.name);
+        same_relation(case.name, &a, &b, None);
         if got.relation == Relation::Separated {
             let (wa, wb) = got.witnesses().expect("separated cores have witnesses");
             let d = (wb - wa).norm();
@@ -425,4 +466,47 @@ fn the_core_query_ends_in_few_iterations() {
     let b = Ball::new(Vector::<f64, 3>::new(1.7, 1.9, 2.3), 1.6 - 1e-6).unwrap();
     let report = query(&a, &b, &DistanceOptions::default()).unwrap();
     assert!(report.iterations <= 4, "{} iterations", report.iterations);
+}
+
+/// The margin stop (`round::relation`) on the bench's hull / rounded-hull
+/// pairs: separated, near touching and overlapping by the radius (cores
+/// touching or nearly, where `query` converges slowly). The stop answers
+/// most overlapping pairs.
+#[test]
+fn the_margin_stop_agrees_with_the_full_query() {
+    use crate::scenes::{rounded_pairs, POSES, ROUNDED_RADIUS};
+    let mut stopped = 0;
+    for (pose, gap) in POSES {
+        for n in [8, 32, 128] {
+            for (k, p) in rounded_pairs(0x20d, n, gap, 16).iter().enumerate() {
+                let a = ConvexHull::new(p.a.clone()).unwrap();
+                let core = ConvexHull::new(p.core.clone()).unwrap();
+                let b = Rounded::new(core, ROUNDED_RADIUS).unwrap();
+                let name = format!("{pose} n={n} pair {k}");
+                stopped += usize::from(same_relation(&name, &a, &b, None));
+            }
+        }
+    }
+    assert!(
+        stopped >= 40,
+        "the stop answered {stopped} of 48 overlapping pairs"
+    );
+}
+
+/// Float mode: balls whose centres are 1 apart and whose radii sum to
+/// `1 + 2⁻⁵²`: the loop stops at the margin (`|v|² = 1 < R²`) within the
+/// touching band, so the full query decides (touching), and `relation`
+/// reports it with both loops' iterations.
+#[test]
+fn a_margin_stop_within_the_touching_band_runs_the_full_query() {
+    let a = Ball::new(Vector::<f64, 3>::zeros(), 0.5).unwrap();
+    let b = Ball::new(Vector::<f64, 3>::new(1.0, 0.0, 0.0), 0.5 + f64::EPSILON).unwrap();
+    let opts = DistanceOptions::default();
+    let (early, full) = (
+        relation(&a, &b, &opts).unwrap(),
+        query(&a, &b, &opts).unwrap(),
+    );
+    assert_eq!(full.relation(), Some(Relation::Touching), "{full:?}");
+    assert_eq!(early.outcome, full.outcome);
+    assert!(early.iterations > full.iterations, "{early:?} {full:?}");
 }

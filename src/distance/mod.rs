@@ -143,8 +143,7 @@
 //! error), which the sub-algorithm reduces to the face holding their closest
 //! point (they may be affinely dependent). From there it is the cold loop on
 //! points of the current `A − B`: the proofs and the exact answer hold, only
-//! the iteration count differs (`tests/verdict.rs` checks it exactly over
-//! moving frames, stale and unrelated simplices).
+//! the iteration count differs (`tests/verdict.rs`).
 //!
 //! # The iteration cap
 //!
@@ -171,9 +170,7 @@ use crate::error::Error;
 use crate::relation::NoVerdict;
 use crate::scalar::{Field, Scalar};
 use crate::shape::Support;
-use crate::simplex::Simplex;
-use crate::simplex::Vertex;
-use crate::simplex::{start_direction, support_vertex};
+use crate::simplex::{start_direction, support_vertex, Simplex, Vertex};
 use crate::tolerance::{scale2, ABS_TOL_FACTOR, DEFAULT_MAX_ITERATIONS, REL_TOL_FACTOR};
 use crate::vector::{dot, is_finite, Points, Vector};
 use classified::closest_point_classified_fixed;
@@ -314,18 +311,16 @@ where
 }
 
 /// The distance loop. `search` picks the support direction: `()` is the
-/// reference (along `−v`); the accelerated variant ([`nesterov`]) may search
-/// along its momentum direction instead, and every stop decision is still
-/// taken on a plain step (the loop switches the momentum off first), so the
+/// reference (along `−v`); the accelerated variant ([`nesterov`]) may take
+/// its momentum direction, but every stop is decided on a plain step, so
 /// outcomes mean what the reference's mean. The float tolerances' `scale²`
-/// is at least `floor2` (`0` but for the projected sub-queries of
-/// [`crate::verdict`](mod@crate::verdict), whose points are projections:
-/// their norms say nothing about the rounding of the coordinates they came
-/// from, so "the origin reached" is judged at the original scale). `start`,
-/// non-zero and finite, replaces the default first direction when the
-/// options give none (the round query's centre hints). With the report, the
-/// final simplex's weights `λ` (one per vertex; empty without a verdict),
-/// for the certified bounds.
+/// is at least `floor2` (`0` but for [`crate::verdict`](mod@crate::verdict)'s
+/// projected sub-queries: "the origin reached" is judged at the original
+/// scale). `start` replaces the default first direction when the options
+/// give none (the round query's centre hints). With `margin2` (for
+/// [`crate::round::relation`]) the loop also stops once `|v|² < margin2`,
+/// `|v|²` then an upper bound on the distance². With the report, the final
+/// simplex's weights `λ` (empty without a verdict), for the certified bounds.
 pub(crate) fn distance_loop<T, const N: usize, A, B, S>(
     a: &A,
     b: &B,
@@ -333,6 +328,7 @@ pub(crate) fn distance_loop<T, const N: usize, A, B, S>(
     search: &mut S,
     floor2: f64,
     start: Option<&Vector<T, N>>,
+    margin2: Option<&T>,
 ) -> Result<(DistanceReport<T, N>, Lambda<T>), Error>
 where
     T: Field,
@@ -393,6 +389,10 @@ where
                 iterations,
             };
             return Ok((report, lambda));
+        }
+        // (round shapes' relation) if |v|² < R²: stop, the margins overlap
+        if margin2.is_some_and(|m2| at.vv < *m2) {
+            return Ok((at.separated(simplex, iterations), lambda));
         }
         at.check_underflow(iterations)?;
         let best = Some(

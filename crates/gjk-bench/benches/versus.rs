@@ -5,8 +5,9 @@
 //! of `n` points on an ellipsoid or in a cube, a ball, a capsule or a
 //! rounded hull against a hull, two ellipsoids; separated, near-touching
 //! and overlapping). Our ball, capsule and rounded-hull rows run
-//! `gjk::round::query` (GJK on the cores, the radii after; both rows the
-//! same query, the distance row also forms `max(0, c − R)`); parry's run its
+//! `gjk::round::relation` (GJK on the cores, stopping at the margin, the
+//! radii after; both rows the same query, the distance row also forms
+//! `max(0, c − R)`); parry's run its
 //! dispatcher (`query::intersection_test`, `query::distance`). Shapes are built
 //! before timing (parry's `from_convex_hull` computes a hull; ours keeps
 //! the points), so only the queries are timed.
@@ -485,7 +486,7 @@ fn hull_rows_2d(rows: &mut Vec<Row>) {
 }
 
 /// One round-shape scene against parry: our pairs (hull, round shape),
-/// queried as core plus margin ([`gjk::round::query`]), and parry's.
+/// queried as core plus margin ([`gjk::round::relation`]), and parry's.
 struct RoundScene<B, P, Bool, Dist, PCount> {
     name: Box<dyn Fn(&str) -> String>,
     ours: Vec<(ConvexHull<f64, 3>, B)>,
@@ -516,7 +517,7 @@ fn count_round<B: RoundShape<f64, 3>>(a: &ConvexHull<f64, 3>, b: &B) -> Count {
         b.radius(),
     )
     .unwrap();
-    let iters = round::query(&wa, &wb, &DistanceOptions::default())
+    let iters = round::relation(&wa, &wb, &DistanceOptions::default())
         .unwrap()
         .iterations;
     Count {
@@ -559,7 +560,7 @@ fn round_rows<B, P, Bool, Dist, PCount>(
         ours: Box::new(move || {
             let dopts = DistanceOptions::default();
             for (a, b) in &o1 {
-                black_box(round::query(a, b, &dopts).unwrap().relation());
+                black_box(round::relation(a, b, &dopts).unwrap().relation());
             }
         }),
         theirs: Box::new(move || t1.iter().for_each(&parry_boolean)),
@@ -572,7 +573,7 @@ fn round_rows<B, P, Bool, Dist, PCount>(
         theirs_count: theirs_count(false),
         ours: Box::new(move || {
             for (a, b) in &ours {
-                match round::query(a, b, &dopts).unwrap().outcome {
+                match round::relation(a, b, &dopts).unwrap().outcome {
                     RoundOutcome::Answer(answer) => black_box(answer.distance()),
                     RoundOutcome::NoVerdict { .. } => panic!("no verdict"),
                 };
