@@ -55,7 +55,8 @@ PATHS = {
         ("src/distance/hidden.rs", "float mode: progress hidden by rounding"),
         ("src/distance/widened.rs", "f32: a stalled step computed again in f64"),
         ("src/distance/contains.rs", "float mode: a full simplex is checked exactly"),
-    ], ["src/scalar.rs", "src/vector.rs", "src/tolerance.rs", "src/error.rs", "src/relation.rs"]),
+    ], ["src/scalar.rs", "src/vector.rs", "src/tolerance.rs", "src/error.rs", "src/relation.rs",
+        "src/distance/margin.rs"]),
     "distance query, 2D/3D floats: gjk::distance's hot path (the default)": (1850, [
         ("src/distance/hot.rs", "the loop with closed-form regions; when it hands back"),
         ("src/distance/mod.rs", "the options, outcomes, stop rule and accuracy it shares"),

@@ -25,6 +25,9 @@
 //! loop at the margin: as soon as its current point `v` of `C_A − C_B` has
 //! `|v|² < R²`, `c ≤ |v| < R` proves penetration without converging `c`
 //! (parry, Bullet and Jolt stop so); [`query`] converges `c` for the depth.
+//! [`intersects`] also stops once a support point `w` shows `v·w > R |v|`
+//! (then `c ≥ v·w / |v| > R`: separated), as a boolean query stops at its
+//! first separating axis.
 //!
 //! # Exact mode
 //!
@@ -56,11 +59,15 @@
 //! module reports the relation and the cores' separation; the `gjk` tool
 //! prints the depth.
 
-use crate::distance::{distance_loop, DistanceOptions, DistanceOutcome};
+use std::cell::Cell;
+
+use crate::distance::margin::Margin;
+use crate::distance::{distance_loop, Current, DistanceOptions, DistanceOutcome, Gap};
 use crate::error::Error;
 use crate::relation::{NoVerdict, Relation};
 use crate::scalar::{Field, Real, Scalar};
 use crate::shape::{Round, Support};
+use crate::simplex::Vertex;
 use crate::tolerance::{float_accuracy_bound, scale2, TOUCH_BAND_FACTOR};
 use crate::vector::is_finite;
 use crate::vector::Vector;
@@ -215,7 +222,7 @@ where
     A: Round<T, N> + ?Sized,
     B: Round<T, N> + ?Sized,
 {
-    run(a, b, opts, false)
+    run(a, b, opts, Stops::None)
 }
 
 /// The relation of the round shapes, sooner: [`query`], but the cores'
@@ -239,15 +246,70 @@ where
     A: Round<T, N> + ?Sized,
     B: Round<T, N> + ?Sized,
 {
-    run(a, b, opts, true)
+    run(a, b, opts, Stops::Overlap)
 }
 
-/// [`query`], and with `margin` [`relation`].
+/// Which stops at the margin the cores' loop takes: none ([`query`]), at
+/// `|v| < R` ([`relation`]), and also at `v·w > R |v|` ([`intersects`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stops {
+    None,
+    Overlap,
+    Both,
+}
+
+/// The margin `R` of the cores' loop, its stops, and which relation a stop
+/// claimed when it fired.
+struct RoundMargin<T> {
+    r2: T,
+    stops: Stops,
+    fired: Cell<Option<Relation>>,
+}
+
+/// Float mode: the apart stop's margin, in touching bands. Not a proof:
+/// the stop should answer only where [`query`] would say separated, whose
+/// computed `c²` is at least about `(v·w)²/|v|²` and whose band is taken at
+/// its final points' scale (not known here); four bands at the current
+/// scale leave room for both (`tests/round.rs` compares the two).
+const APART_BANDS: f64 = 4.0;
+
+impl<T: Field, const N: usize> Margin<T, N> for RoundMargin<T> {
+    fn overlaps(&self, at: &Current<T, N>) -> bool {
+        let overlap = self.stops != Stops::None && at.vv < self.r2;
+        if overlap {
+            self.fired.set(Some(Relation::Penetrating));
+        }
+        overlap
+    }
+
+    /// `w` minimises `x·v` over `C_A − C_B`, so `c ≥ v·w / |v|` when
+    /// `v·w > 0` (`v·w = |v|² − gap`).
+    fn apart(&self, at: &Current<T, N>, w: &Vertex<T, N>, gap: &Gap<T>) -> bool {
+        let vw = at.vv.clone() - gap.value.clone();
+        let apart = self.stops == Stops::Both
+            && vw > T::zero()
+            && match T::EXACT {
+                true => vw.clone() * vw > self.r2.clone() * at.vv.clone(),
+                false => {
+                    let l = vw.to_f64() / at.vv.to_f64().sqrt();
+                    let s2 = at.s2.max(scale2(std::iter::once(&w.w)));
+                    let r2 = self.r2.to_f64();
+                    l * l - r2 > APART_BANDS * touch_band2::<T>(l * l, r2.sqrt(), s2)
+                }
+            };
+        if apart {
+            self.fired.set(Some(Relation::Separated));
+        }
+        apart
+    }
+}
+
+/// [`query`], with the margin stops `stops`.
 fn run<T, const N: usize, A, B>(
     a: &A,
     b: &B,
     opts: &DistanceOptions<T, N>,
-    margin: bool,
+    stops: Stops,
 ) -> Result<RoundReport<T, N>, Error>
 where
     T: Field,
@@ -266,7 +328,14 @@ where
             .filter(|d| is_finite(d) && d.iter().any(|x| !x.is_zero())),
         false => None,
     };
-    let margin2 = (margin && r2.is_finite() && !r.is_zero()).then_some(&r2);
+    let margin = RoundMargin {
+        r2: r2.clone(),
+        stops: match r2.is_finite() && !r.is_zero() {
+            true => stops,
+            false => Stops::None,
+        },
+        fired: Cell::new(None),
+    };
     let (report, _) = distance_loop(
         a.core(),
         b.core(),
@@ -274,7 +343,7 @@ where
         &mut (),
         0.0,
         start.as_ref(),
-        margin2,
+        &margin,
     )?;
     let answer = |relation, core_dist2, core_separation, normal| RoundAnswer {
         relation,
@@ -315,10 +384,10 @@ where
             } else {
                 Relation::Penetrating
             };
-            if margin2.is_some_and(|m2| dist2 < *m2) && relation != Relation::Penetrating {
+            if margin.fired.get().is_some_and(|claim| claim != relation) {
                 // The loop stopped at the margin within the touching band:
                 // the converged c² decides.
-                let full = run(a, b, opts, false)?;
+                let full = run(a, b, opts, Stops::None)?;
                 let iterations = report.iterations + full.iterations;
                 return Ok(RoundReport { iterations, ..full });
             }
@@ -392,7 +461,10 @@ where
 }
 
 /// Whether the closed round shapes share a point (touching counts):
-/// [`relation`] with the default options; no verdict is
+/// [`relation`] with the default options, its loop also stopping as soon
+/// as a support point shows the cores more than `R` apart (`v·w > R |v|`,
+/// in float mode by four touching bands), as parry's boolean
+/// query stops at its first separating axis; no verdict is
 /// [`Error::NoVerdict`].
 pub fn intersects<T, const N: usize, A, B>(a: &A, b: &B) -> Result<bool, Error>
 where
@@ -400,7 +472,7 @@ where
     A: Round<T, N> + ?Sized,
     B: Round<T, N> + ?Sized,
 {
-    let report = relation(a, b, &DistanceOptions::default())?;
+    let report = run(a, b, &DistanceOptions::default(), Stops::Both)?;
     match report.outcome {
         RoundOutcome::Answer(a) => Ok(a.relation.intersects()),
         RoundOutcome::NoVerdict { reason } => Err(Error::NoVerdict(reason)),

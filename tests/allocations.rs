@@ -5,9 +5,9 @@
 //! ([`gjk::verdict::contact`]) on `f64` hulls, in 2D and 3D, on
 //! intersecting, separated and touching pairs — the intersecting ones pass
 //! through the float containment checks of `src/boolean/`; and the round
-//! query ([`gjk::round::query`] and [`gjk::round::relation`], core plus
-//! margin) on balls, capsules and rounded hulls against a hull, separated,
-//! touching and penetrating.
+//! query ([`gjk::round::query`], [`gjk::round::relation`] and
+//! [`gjk::round::intersects`], core plus margin) on balls, capsules and
+//! rounded hulls against a hull, separated, touching and penetrating.
 //!
 //! A counting global allocator counts the allocations of the *current
 //! thread* only (the test harness runs other tests on other threads), while
@@ -21,7 +21,7 @@ use std::cell::Cell;
 
 use gjk::boolean::{gjk, gjk_observed, Options};
 use gjk::distance::{distance, DistanceOptions, DistanceOutcome, SubAlgorithm};
-use gjk::round::{query, relation};
+use gjk::round::{intersects, query, relation};
 use gjk::shape::{Ball, Capsule, ClimbingHull, ConvexHull, Round, Rounded};
 use gjk::verdict::{by_boolean_loop, Verdict};
 use gjk::{Relation, Support, Vector};
@@ -223,6 +223,9 @@ where
         assert_eq!(r.relation(), Some(want), "{name}: {which}: {r:?}");
         assert_eq!(n, 0, "{name}: round::{which} allocated {n} times");
     }
+    let (n, meets) = allocations(|| intersects(a, b));
+    assert_eq!(meets.ok(), Some(want.intersects()), "{name}: intersects");
+    assert_eq!(n, 0, "{name}: round::intersects allocated {n} times");
 }
 
 #[test]

@@ -9,7 +9,7 @@ use crate::common;
 
 use common::rat;
 use gjk::distance::DistanceOptions;
-use gjk::round::{query, relation, RoundAnswer, RoundOutcome};
+use gjk::round::{intersects, query, relation, RoundAnswer, RoundOutcome};
 use gjk::shape::{Ball, Capsule, ConvexHull, Point, Round, Rounded};
 use gjk::verdict::verdict;
 use gjk::{Error, Rational, Relation, Vector, Which};
@@ -287,7 +287,8 @@ fn exact_verdicts_match_the_oracle_core_distance() {
     }
 }
 
-/// `round::relation` on `(a, b)` against `query`: the same relation; a
+/// `round::relation` and `round::intersects` on `(a, b)` against `query`:
+/// the same relation; a
 /// penetrating answer from the margin stop holds `core_dist2` between the
 /// exact `c²` (when known) and `R²`, in fewer iterations; every other
 /// answer is `query`'s (with the stop's iterations added when it stopped
@@ -306,6 +307,9 @@ where
         full.relation(),
         "{name}: relation vs query"
     );
+    // intersects also stops once the cores are shown more than R apart.
+    let meets = full.relation().map(Relation::intersects);
+    assert_eq!(intersects(a, b).ok(), meets, "{name}: intersects vs query");
     let (RoundOutcome::Answer(e), RoundOutcome::Answer(f)) = (&early.outcome, &full.outcome) else {
         assert_eq!(early, full, "{name}");
         return false;
@@ -400,11 +404,19 @@ fn round_shapes_agree_with_the_curved_surface() {
     assert!(checked > 100, "only {checked} pairs compared");
 }
 
+/// `query`'s relation, which `intersects` (with its margin stops) must
+/// agree with.
 fn round_relation<B: Round<f64, 3>>(a: &ConvexHull<f64, 3>, b: &B) -> Relation {
-    query(a, b, &DistanceOptions::default())
+    let relation = query(a, b, &DistanceOptions::default())
         .unwrap()
         .relation()
-        .expect("a verdict")
+        .expect("a verdict");
+    assert_eq!(
+        intersects(a, b).unwrap(),
+        relation.intersects(),
+        "intersects"
+    );
+    relation
 }
 
 fn curved<B: gjk::Support<f64, 3>>(a: &ConvexHull<f64, 3>, b: &B) -> Option<Relation> {

@@ -107,7 +107,7 @@ where
 {
     match distance(a, b, opts) {
         Some(answer) => Ok(answer),
-        None => distance_loop(a, b, opts, &mut (), 0.0, None, None),
+        None => distance_loop(a, b, opts, &mut (), 0.0, None, &()),
     }
 }
 

@@ -84,7 +84,7 @@
 //! least `gap`, and `δ = gap` is used), and when `δ` is below the rounding
 //! error of the computed `|v|²` that value does not move. This happens far
 //! from the origin next to a short edge. `δ` is only a lower bound of the
-//! true decrease (the new face may be much closer than the segment).
+//! true decrease.
 //!
 //! The error of a computed `|v|²` is at most
 //! `ρ = 2 |v| ε + ε² + (N + 1) u |v|²` with `ε = ABS_TOL_FACTOR · u · scale`
@@ -108,11 +108,9 @@
 //! no-verdict reports as `best` the point from before the run.
 //!
 //! **Narrow floats.** Where this rule takes no step, an `f32` loop computes
-//! the grown simplex's closest point again in `f64` (`distance/widened.rs`):
-//! the Gram entries of a lopsided simplex are near `scale²`, and their `f32`
-//! rounding can exceed the whole improvement. The step is taken on the
-//! conditions above (gap above noise, `w` kept, part of a run of at most
-//! `N + 1`), its decrease below `r` judged in `f64` by a heuristic margin.
+//! the grown simplex's closest point again in `f64` (`distance/widened.rs`:
+//! the `f32` rounding of a lopsided simplex's Gram entries can exceed the
+//! whole improvement), and takes the step on the conditions above.
 //!
 //! Neither rule changes a verdict's proof: the loop still stops as
 //! separated only on the gap test, and every `v` is a point of the hull.
@@ -157,6 +155,7 @@ mod closest;
 pub(crate) mod contains;
 mod hidden;
 mod hot;
+pub(crate) mod margin;
 pub mod nesterov;
 pub mod subalgorithm;
 mod warm;
@@ -177,6 +176,7 @@ use classified::closest_point_classified_fixed;
 use contains::Containment;
 use hidden::{HiddenRun, Stall};
 pub(crate) use hot::distance_weighed;
+use margin::Margin;
 use nesterov::Search;
 use subalgorithm::{closest_point_fixed, ClosestFixed, Face, Lambda};
 use widened::widened;
@@ -310,17 +310,13 @@ where
     distance_weighed(a, b, opts).map(|(report, _)| report)
 }
 
-/// The distance loop. `search` picks the support direction: `()` is the
-/// reference (along `−v`); the accelerated variant ([`nesterov`]) may take
-/// its momentum direction, but every stop is decided on a plain step, so
-/// outcomes mean what the reference's mean. The float tolerances' `scale²`
-/// is at least `floor2` (`0` but for [`crate::verdict`](mod@crate::verdict)'s
-/// projected sub-queries: "the origin reached" is judged at the original
-/// scale). `start` replaces the default first direction when the options
-/// give none (the round query's centre hints). With `margin2` (for
-/// [`crate::round::relation`]) the loop also stops once `|v|² < margin2`,
-/// `|v|²` then an upper bound on the distance². With the report, the final
-/// simplex's weights `λ` (empty without a verdict), for the certified bounds.
+/// The distance loop. `search` picks the support direction: `()` along
+/// `−v`; [`nesterov`] may take its momentum, but every stop is decided on a
+/// plain step. `scale²` is at least `floor2` (`0` but for
+/// [`crate::verdict`](mod@crate::verdict)'s projected sub-queries). `start`
+/// replaces the default first direction if the options give none (the
+/// round query's centre hints); `margin` may stop the loop (`margin.rs`).
+/// With the report, the final weights `λ` (empty without a verdict).
 pub(crate) fn distance_loop<T, const N: usize, A, B, S>(
     a: &A,
     b: &B,
@@ -328,7 +324,7 @@ pub(crate) fn distance_loop<T, const N: usize, A, B, S>(
     search: &mut S,
     floor2: f64,
     start: Option<&Vector<T, N>>,
-    margin2: Option<&T>,
+    margin: &impl Margin<T, N>,
 ) -> Result<(DistanceReport<T, N>, Lambda<T>), Error>
 where
     T: Field,
@@ -390,8 +386,8 @@ where
             };
             return Ok((report, lambda));
         }
-        // (round shapes' relation) if |v|² < R²: stop, the margins overlap
-        if margin2.is_some_and(|m2| at.vv < *m2) {
+        // (round shapes) if |v| < R: stop, the margins overlap
+        if margin.overlaps(&at) {
             return Ok((at.separated(simplex, iterations), lambda));
         }
         at.check_underflow(iterations)?;
@@ -411,6 +407,10 @@ where
         iterations += 1;
         // if |v|² − v·w ≤ ε: return Separated { dist² = |v|² }
         let gap = at.gap(&w, iterations)?;
+        // (round shapes) if v·w > R |v|: stop, the margins are apart
+        if margin.apart(&at, &w, &gap) {
+            return Ok((at.separated(simplex, iterations), lambda));
+        }
         // (The vertex of a refuted simplex, found again at once, repeats.)
         let back = dropped.as_ref().is_some_and(|d| *d == w.w);
         let repeated = back || simplex.points().any(|p| *p == w.w);
@@ -566,9 +566,8 @@ pub(crate) struct Gap<T> {
     /// The gap proves the distance (exact: `gap ≤ 0`; float: within
     /// `REL_TOL`).
     converged: bool,
-    /// Float: the gap is below its rounding noise; that ends the loop only
-    /// once no further progress is possible (module docs: a small `|v|`
-    /// alone gives a small gap).
+    /// Float: the gap is below its rounding noise (a stop only once no
+    /// further progress is possible: module docs).
     pub(crate) in_noise: bool,
 }
 

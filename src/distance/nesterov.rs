@@ -156,5 +156,5 @@ where
     A: Support<T, N> + ?Sized,
     B: Support<T, N> + ?Sized,
 {
-    distance_loop(a, b, opts, &mut Momentum::new(), 0.0, None, None).map(|(report, _)| report)
+    distance_loop(a, b, opts, &mut Momentum::new(), 0.0, None, &()).map(|(report, _)| report)
 }

@@ -378,7 +378,7 @@ where
             max_iterations,
             ..DistanceOptions::default()
         };
-        let (sub, _) = distance_loop(&pa, &pb, &opts, &mut (), floor2, None, None)?;
+        let (sub, _) = distance_loop(&pa, &pb, &opts, &mut (), floor2, None, &())?;
         *iterations += sub.iterations;
         face = match sub.outcome {
             DistanceOutcome::Intersecting { simplex } => simplex.iter().cloned().collect(),

@@ -5,8 +5,8 @@
 //! of `n` points on an ellipsoid or in a cube, a ball, a capsule or a
 //! rounded hull against a hull, two ellipsoids; separated, near-touching
 //! and overlapping). Our ball, capsule and rounded-hull rows run
-//! `gjk::round::relation` (GJK on the cores, stopping at the margin, the
-//! radii after; both rows the same query, the distance row also forms
+//! `gjk::round::intersects` and `gjk::round::relation` (GJK on the cores,
+//! stopping at the margin, the radii after; the distance row forms
 //! `max(0, c − R)`); parry's run its
 //! dispatcher (`query::intersection_test`, `query::distance`). Shapes are built
 //! before timing (parry's `from_convex_hull` computes a hull; ours keeps
@@ -497,9 +497,9 @@ struct RoundScene<B, P, Bool, Dist, PCount> {
     parry_count: PCount,
 }
 
-/// Our round query on one pair, with the support calls on the cores
-/// counted.
-fn count_round<B: RoundShape<f64, 3>>(a: &ConvexHull<f64, 3>, b: &B) -> Count {
+/// Our round query on one pair (`round::intersects` for the boolean row,
+/// else `round::relation`), with the support calls on the cores counted.
+fn count_round<B: RoundShape<f64, 3>>(a: &ConvexHull<f64, 3>, b: &B, boolean: bool) -> Count {
     let (ca, cb) = (Cell::new(0), Cell::new(0));
     let wa = Rounded::new(
         Counted {
@@ -517,18 +517,25 @@ fn count_round<B: RoundShape<f64, 3>>(a: &ConvexHull<f64, 3>, b: &B) -> Count {
         b.radius(),
     )
     .unwrap();
-    let iters = round::relation(&wa, &wb, &DistanceOptions::default())
-        .unwrap()
-        .iterations;
+    let iters = match boolean {
+        true => {
+            round::intersects(&wa, &wb).unwrap();
+            ca.get()
+        }
+        false => {
+            round::relation(&wa, &wb, &DistanceOptions::default())
+                .unwrap()
+                .iterations
+        }
+    };
     Count {
         iters,
         calls: ca.get() + cb.get(),
     }
 }
 
-/// Pushes the scene's boolean and distance rows. Our two rows run the same
-/// query (the relation, or the distance `max(0, c − R)` from it): one
-/// distance query on the cores answers both.
+/// Pushes the scene's boolean and distance rows: ours are
+/// `round::intersects` and `round::relation`'s distance `max(0, c − R)`.
 fn round_rows<B, P, Bool, Dist, PCount>(
     rows: &mut Vec<Row>,
     scene: RoundScene<B, P, Bool, Dist, PCount>,
@@ -547,7 +554,8 @@ fn round_rows<B, P, Bool, Dist, PCount>(
         parry_distance,
         parry_count,
     } = scene;
-    let ours_count = Some(sum(ours.iter().map(|(a, b)| count_round(a, b))));
+    let ours_count = |boolean| Some(sum(ours.iter().map(|(a, b)| count_round(a, b, boolean))));
+    let (boolean_count, distance_count) = (ours_count(true), ours_count(false));
     let theirs_count = |boolean: bool| Some(sum(theirs.iter().map(|p| parry_count(p, boolean))));
     let dopts = DistanceOptions::default();
     let (o1, t1) = (ours.clone(), theirs.clone());
@@ -555,12 +563,11 @@ fn round_rows<B, P, Bool, Dist, PCount>(
         name: name("boolean"),
         baseline: "parry",
         supports_only: None,
-        ours_count,
+        ours_count: boolean_count,
         theirs_count: theirs_count(true),
         ours: Box::new(move || {
-            let dopts = DistanceOptions::default();
             for (a, b) in &o1 {
-                black_box(round::relation(a, b, &dopts).unwrap().relation());
+                black_box(round::intersects(a, b).unwrap());
             }
         }),
         theirs: Box::new(move || t1.iter().for_each(&parry_boolean)),
@@ -569,7 +576,7 @@ fn round_rows<B, P, Bool, Dist, PCount>(
         name: name("distance"),
         baseline: "parry",
         supports_only: None,
-        ours_count,
+        ours_count: distance_count,
         theirs_count: theirs_count(false),
         ours: Box::new(move || {
             for (a, b) in &ours {
