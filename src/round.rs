@@ -119,7 +119,8 @@ pub struct RoundReport<T: Scalar, const N: usize> {
     /// The outcome.
     pub outcome: RoundOutcome<T, N>,
     /// Support points of `C_A − C_B` computed (the cores' distance loop,
-    /// plus the cores' verdict when it decides).
+    /// plus the cores' verdict when it decides; for [`relation`] and
+    /// [`intersects`], plus the full query's when a stop was not confirmed).
     pub iterations: usize,
 }
 
@@ -233,7 +234,10 @@ where
 /// iterations added. A penetrating answer from the stop has `core_dist2 =
 /// |v|²`, an upper bound on `c²`, and `core_separation` the points found so
 /// far, not the closest ones: for the penetration depth `R − c`, call
-/// [`query`]. Every other answer is [`query`]'s.
+/// [`query`]. Every other answer is [`query`]'s, but for one case in float
+/// mode: where `query` calls the shapes touching, its band taken at its
+/// final points' scale, the stop's band at the points seen so far can be
+/// narrower and show them penetrating (`tests/round.rs` pins one).
 ///
 /// Errors: those of [`query`].
 pub fn relation<T, const N: usize, A, B>(
@@ -266,11 +270,13 @@ struct RoundMargin<T> {
     fired: Cell<Option<Relation>>,
 }
 
-/// Float mode: the apart stop's margin, in touching bands. Not a proof:
-/// the stop should answer only where [`query`] would say separated, whose
-/// computed `c²` is at least about `(v·w)²/|v|²` and whose band is taken at
-/// its final points' scale (not known here); four bands at the current
-/// scale leave room for both (`tests/round.rs` compares the two).
+/// Float mode: the apart stop's margin, in touching bands ([`touch_band2`])
+/// at the scale of the points seen so far: `c > R` counts as shown when
+/// `(v·w / |v|)² − R²` exceeds it (the rounding of `v·w` and `|v|` is far
+/// inside one band; four leave room for the support map's). [`query`]'s
+/// band is taken at its final points' scale, which can be wider: there
+/// `query` may call touching a pair this stop shows separated
+/// (`tests/round.rs` pins one).
 const APART_BANDS: f64 = 4.0;
 
 impl<T: Field, const N: usize> Margin<T, N> for RoundMargin<T> {
@@ -330,7 +336,7 @@ where
     };
     let margin = RoundMargin {
         r2: r2.clone(),
-        stops: match r2.is_finite() && !r.is_zero() {
+        stops: match r2.is_finite() && r > T::zero() {
             true => stops,
             false => Stops::None,
         },
@@ -465,7 +471,9 @@ where
 /// as a support point shows the cores more than `R` apart (`v·w > R |v|`,
 /// in float mode by four touching bands), as parry's boolean
 /// query stops at its first separating axis; no verdict is
-/// [`Error::NoVerdict`].
+/// [`Error::NoVerdict`]. In float mode a pair [`query`] calls touching
+/// (true) may be shown apart (false) by the stop: its band, at the points
+/// seen so far, can be narrower than `query`'s (`APART_BANDS`).
 pub fn intersects<T, const N: usize, A, B>(a: &A, b: &B) -> Result<bool, Error>
 where
     T: Field,

@@ -10,7 +10,7 @@ use crate::common;
 use common::rat;
 use gjk::distance::DistanceOptions;
 use gjk::round::{intersects, query, relation, RoundAnswer, RoundOutcome};
-use gjk::shape::{Ball, Capsule, ConvexHull, Point, Round, Rounded};
+use gjk::shape::{Ball, Capsule, ConvexHull, Point, Round, Rounded, Triangle};
 use gjk::verdict::verdict;
 use gjk::{Error, Rational, Relation, Vector, Which};
 
@@ -521,4 +521,73 @@ fn a_margin_stop_within_the_touching_band_runs_the_full_query() {
     assert_eq!(full.relation(), Some(Relation::Touching), "{full:?}");
     assert_eq!(early.outcome, full.outcome);
     assert!(early.iterations > full.iterations, "{early:?} {full:?}");
+}
+
+/// Float mode: a stop's touching band is taken at the points seen so far,
+/// `query`'s at its final points, which can be much farther out. So a
+/// stop may resolve a pair that `query` calls touching, as the docs of
+/// `relation` and `intersects` say. Found by a review of `b31ff6f`; both
+/// answers below are the true relations.
+#[test]
+fn a_stop_may_resolve_a_pair_that_query_calls_touching() {
+    let v = |x: f64, y: f64| Vector::<f64, 3>::new(x, y, 0.0);
+    let ball = Ball::new(Vector::zeros(), 1.0).unwrap();
+    let opts = DistanceOptions::default();
+    // The triangle's nearest point is at c² = 1 + 3·10⁻⁹ > R² = 1: separated.
+    let c = (1.0f64 + 3e-9).sqrt();
+    let far = Triangle::new(v(2.0, -1e-9), v(c, 0.1), v(c, -100.0)).unwrap();
+    let full = query(&far, &ball, &opts).unwrap();
+    assert_eq!(full.relation(), Some(Relation::Touching), "{full:?}");
+    assert!(!intersects(&far, &ball).unwrap(), "the apart stop");
+    // The segment comes within c² ≈ 1 − 1.1·10⁻⁹ < R²: penetrating.
+    let p = (1.0f64 - 1e-9).sqrt();
+    let near = ConvexHull::new(vec![v(0.0, p), v(100.0, p - 1e-3)]).unwrap();
+    let full = query(&near, &ball, &opts).unwrap();
+    assert_eq!(full.relation(), Some(Relation::Touching), "{full:?}");
+    let early = relation(&near, &ball, &opts).unwrap();
+    assert_eq!(early.relation(), Some(Relation::Penetrating), "{early:?}");
+}
+
+/// Touching pairs, where each stop must not fire (or must be overruled):
+/// each assertion fails if its stop's test is loosened by one step (`≥`
+/// for `>` in the exact apart test, no band in the float one, no rerun,
+/// `≤` for `<` in the overlap test). From the same review.
+#[test]
+fn the_stops_leave_touching_pairs_touching() {
+    let v = |x: f64, y: f64| Vector::<f64, 3>::new(x, y, 0.0);
+    let opts = DistanceOptions::default();
+    // Exact: the triangle's nearest point is at distance 1 = R.
+    let q = |x: &str, y: &str| Vector::<Rational, 3>::new(rat(x), rat(y), rat("0"));
+    let tri = Triangle::new(q("1", "-1"), q("1", "1"), q("2", "0")).unwrap();
+    let origin = Rounded::new(
+        Point::new(Vector::<Rational, 3>::zeros()).unwrap(),
+        rat("1"),
+    );
+    let origin = origin.unwrap();
+    assert!(intersects(&tri, &origin).unwrap(), "exact apart stop");
+    // f64: the same triangle, a radius 10⁻¹⁴ short: touching within the band.
+    let tri = Triangle::new(v(1.0, -1.0), v(1.0, 1.0), v(2.0, 0.0)).unwrap();
+    let ball = Ball::new(Vector::zeros(), 1.0 - 1e-14).unwrap();
+    assert_eq!(
+        query(&tri, &ball, &opts).unwrap().relation(),
+        Some(Relation::Touching)
+    );
+    assert!(intersects(&tri, &ball).unwrap(), "float apart stop");
+    // f64: an overlap stop within the band: the full query decides.
+    let tri = Triangle::new(v(1.0 - 1e-14, 0.0), v(0.5, 0.1), v(0.5, -0.1)).unwrap();
+    let ball = Ball::new(Vector::zeros(), 1.0).unwrap();
+    let full = query(&tri, &ball, &opts).unwrap();
+    let early = relation(&tri, &ball, &opts).unwrap();
+    assert_eq!(early.relation(), full.relation(), "{early:?} {full:?}");
+    // Exact: points 1 apart, radii ½: touching, and |v|² = R² stops nothing.
+    let at = |x: &str| Point::new(Vector::<Rational, 3>::new(rat(x), rat("0"), rat("0"))).unwrap();
+    let a = Rounded::new(at("0"), rat("1/2")).unwrap();
+    let b = Rounded::new(at("1"), rat("1/2")).unwrap();
+    let opts = DistanceOptions::default();
+    let (full, early) = (
+        query(&a, &b, &opts).unwrap(),
+        relation(&a, &b, &opts).unwrap(),
+    );
+    assert_eq!(full.relation(), Some(Relation::Touching));
+    assert_eq!(early, full, "no stop at |v|² = R²");
 }

@@ -13,8 +13,8 @@ pub(crate) trait Margin<T: Scalar, const N: usize> {
     fn overlaps(&self, _at: &Current<T, N>) -> bool {
         false
     }
-    /// Stop after the gap test of the support point `w` (`gap = |v|² −
-    /// v·w`): the margins are apart.
+    /// Stop after the gap test of the support point `w` along `−v` (`gap =
+    /// |v|² − v·w`; not asked on an accelerated step): the margins are apart.
     fn apart(&self, _at: &Current<T, N>, _w: &Vertex<T, N>, _gap: &Gap<T>) -> bool {
         false
     }

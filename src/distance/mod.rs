@@ -113,7 +113,8 @@
 //! whole improvement), and takes the step on the conditions above.
 //!
 //! Neither rule changes a verdict's proof: the loop still stops as
-//! separated only on the gap test, and every `v` is a point of the hull.
+//! separated only on the gap test (or a round query's margin stop), and
+//! every `v` is a point of the hull.
 //!
 //! **Accuracy (float).** At a `Separated` stop the gap is at most
 //! `g = max(REL_TOL · |v|², 4 · ABS_TOL_FACTOR · u · scale²)`, and
@@ -386,10 +387,6 @@ where
             };
             return Ok((report, lambda));
         }
-        // (round shapes) if |v| < R: stop, the margins overlap
-        if margin.overlaps(&at) {
-            return Ok((at.separated(simplex, iterations), lambda));
-        }
         at.check_underflow(iterations)?;
         let best = Some(
             hidden
@@ -400,6 +397,10 @@ where
             let report = no_verdict(NoVerdict::IterationCap { cap }, best, iterations);
             return Ok((report, none()));
         }
+        // (round shapes) if |v| < R: stop, the margins overlap
+        if margin.overlaps(&at) {
+            return Ok((at.separated(simplex, iterations), lambda));
+        }
         // w ← s_A(−v) − s_B(v)  (or along the accelerated variant's direction)
         let momentum = search.momentum(&at.v);
         let accelerating = momentum.is_some();
@@ -408,7 +409,7 @@ where
         // if |v|² − v·w ≤ ε: return Separated { dist² = |v|² }
         let gap = at.gap(&w, iterations)?;
         // (round shapes) if v·w > R |v|: stop, the margins are apart
-        if margin.apart(&at, &w, &gap) {
+        if !accelerating && margin.apart(&at, &w, &gap) {
             return Ok((at.separated(simplex, iterations), lambda));
         }
         // (The vertex of a refuted simplex, found again at once, repeats.)
