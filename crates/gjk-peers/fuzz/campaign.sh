@@ -18,12 +18,19 @@ clang++ -std=c++17 -O1 -g -fsanitize=fuzzer -I crates/gjk-capi/include \
 # Fork mode: libFuzzer runs the inputs in child processes and goes on
 # after a crash or a timeout (libccd's EPA can loop for ever: the input is
 # kept as OUTDIR/timeout-*); each child writes its counts every 100
-# executions.
-GJK_FUZZ_OUT="$out/work" "$out/ccd_fuzz" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 \
-  -ignore_ooms=1 -max_total_time="$seconds" -timeout=2 -rss_limit_mb=4096 \
-  -artifact_prefix="$out/" -print_final_stats=1 "$out/corpus" >"$out/work/fuzzer.log" 2>&1 || true
+# executions. A child's timeout handler can itself hang (seen 2026-11-27:
+# the child blocked on a lock while printing the stack of a looping
+# libccd, the parent waiting on it for ever), so the whole campaign runs
+# under a wall-clock cap of SECONDS + 60 (GNU timeout kills the process
+# group, children included); summary.txt says whether the cap ended it.
+wall=0
+GJK_FUZZ_OUT="$out/work" timeout -k 5 $((seconds + 60)) "$out/ccd_fuzz" -fork=1 \
+  -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 -max_total_time="$seconds" -timeout=2 \
+  -rss_limit_mb=4096 -artifact_prefix="$out/" -print_final_stats=1 "$out/corpus" \
+  >"$out/work/fuzzer.log" 2>&1 || wall=$?
 {
   echo "seconds $seconds"
+  echo "wall_cap_hit $([ "$wall" = 124 ] || [ "$wall" = 137 ] && echo yes || echo no)"
   echo "libfuzzer_last_line $(grep -E '^#[0-9]+' "$out/work/fuzzer.log" | tail -1)"
   echo "timeout_inputs $(ls "$out" | grep -c '^timeout-' || true)"
   echo "crash_inputs $(ls "$out" | grep -c '^crash-' || true)"
