@@ -378,7 +378,7 @@ where
             let band = touch_band2::<T>(dist2.to_f64(), r.to_f64(), scale2(simplex.points()));
             let diff = (dist2.clone() - r2.clone()).to_f64();
             let relation = if T::EXACT {
-                match dist2.clone() - r.clone() * r.clone() {
+                match dist2.clone() - r2.clone() {
                     x if x > T::zero() => Relation::Separated,
                     x if x < T::zero() => Relation::Penetrating,
                     _ => Relation::Touching,

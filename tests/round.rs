@@ -523,6 +523,11 @@ fn a_margin_stop_within_the_touching_band_runs_the_full_query() {
     assert!(early.iterations > full.iterations, "{early:?} {full:?}");
 }
 
+/// The point `(x, y, 0)`.
+fn v(x: f64, y: f64) -> Vector<f64, 3> {
+    Vector::<f64, 3>::new(x, y, 0.0)
+}
+
 /// Float mode: a stop's touching band is taken at the points seen so far,
 /// `query`'s at its final points, which can be much farther out. So a
 /// stop may resolve a pair that `query` calls touching, as the docs of
@@ -530,7 +535,6 @@ fn a_margin_stop_within_the_touching_band_runs_the_full_query() {
 /// answers below are the true relations.
 #[test]
 fn a_stop_may_resolve_a_pair_that_query_calls_touching() {
-    let v = |x: f64, y: f64| Vector::<f64, 3>::new(x, y, 0.0);
     let ball = Ball::new(Vector::zeros(), 1.0).unwrap();
     let opts = DistanceOptions::default();
     // The triangle's nearest point is at c² = 1 + 3·10⁻⁹ > R² = 1: separated.
@@ -554,7 +558,6 @@ fn a_stop_may_resolve_a_pair_that_query_calls_touching() {
 /// `≤` for `<` in the overlap test). From the same review.
 #[test]
 fn the_stops_leave_touching_pairs_touching() {
-    let v = |x: f64, y: f64| Vector::<f64, 3>::new(x, y, 0.0);
     let opts = DistanceOptions::default();
     // Exact: the triangle's nearest point is at distance 1 = R.
     let q = |x: &str, y: &str| Vector::<Rational, 3>::new(rat(x), rat(y), rat("0"));
