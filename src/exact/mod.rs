@@ -23,7 +23,9 @@
 //!    float EPA's final polytope, checked as a cycle around the origin
 //!    with its nearest facet's plane supporting `A − B`; where the origin
 //!    is on a face of the float simplex and no normal supports `A − B`
-//!    there, the depth certificate alone proves the overlap, and where the
+//!    there, the cyclic differences of `N + 1` points the two sets share
+//!    prove the overlap if there are such points (a shape and its copy),
+//!    otherwise the depth certificate alone proves it, and where the
 //!    float EPA finds the origin on the boundary instead, its normal is one
 //!    more candidate for the touching certificate, also snapped to the
 //!    faces of `A` and `B` it nearly supports, within bands of 10⁻¹², 10⁻⁹
@@ -382,19 +384,24 @@ fn orthogonal_basis<const N: usize>(span: &[Vector<Rational, N>]) -> Vec<([BigIn
         if basis.len() == N {
             break; // The whole space: every further vector projects to zero.
         }
-        let (r, _) = project_out(x, &basis);
-        let g = r
-            .iter()
-            .fold(BigUint::zero(), |g, x| lowest_terms::gcd(&g, x.magnitude()));
-        if g.is_zero() {
-            continue;
-        }
-        let g = BigInt::from(g);
-        let q: [BigInt; N] = std::array::from_fn(|k| &r[k] / &g);
-        let qq = q.iter().map(|x| x * x).sum();
-        basis.push((q, qq));
+        basis.extend(primitive(project_out(x, &basis).0));
     }
     basis
+}
+
+/// A non-zero integer vector divided by the gcd of its entries, with its
+/// squared length: an entry of [`orthogonal_basis`]. `None` for zero.
+fn primitive<const N: usize>(r: [BigInt; N]) -> Option<([BigInt; N], BigInt)> {
+    let g = r
+        .iter()
+        .fold(BigUint::zero(), |g, x| lowest_terms::gcd(&g, x.magnitude()));
+    if g.is_zero() {
+        return None;
+    }
+    let g = BigInt::from(g);
+    let q: [BigInt; N] = std::array::from_fn(|k| &r[k] / &g);
+    let qq = q.iter().map(|x| x * x).sum();
+    Some((q, qq))
 }
 
 /// `s` minus its projection on the span of the orthogonal `basis`,
@@ -601,12 +608,94 @@ fn find<const N: usize>(
         // inner segment of `A − B`, as for mirror images). EPA grows the
         // simplex, and its depth certificate, if it verifies, proves the
         // overlap by itself (a ball of radius `δ > 0` about the origin lies
-        // in `A − B`).
-        Err(_) => Ok(Found::Penetrating {
-            simplex,
-            on_face: Some(face),
-        }),
+        // in `A − B`). Shapes that share a full-dimensional set of points
+        // (a shape and its copy) prove it at once ([`shared_simplex`]).
+        Err(_) => match shared_simplex(a, b) {
+            Some(cert) => {
+                certs.push(cert);
+                Ok(Found::Penetrating {
+                    simplex,
+                    on_face: None,
+                })
+            }
+            None => Ok(Found::Penetrating {
+                simplex,
+                on_face: Some(face),
+            }),
+        },
     }
+}
+
+/// The most points common to `A` and `B` that [`shared_simplex`] projects
+/// exactly: a bound on its cost where the common points are many and
+/// affinely dependent. Reaching it only leaves the proof to EPA's depth
+/// certificate.
+const SHARED_TRIES: usize = 64;
+
+/// The intersecting certificate of two sets that share `N + 1` affinely
+/// independent points `c₀ … c_N` (a shape and its copy, where the float
+/// loop's simplex ends with the origin on a face: `A − A` is symmetric, so
+/// its support points come in opposite pairs).
+///
+/// The cyclic differences `wₖ = c_k − c_{k+1 mod N+1}` are points of
+/// `A − B` (`c_k` as a point of `A`, `c_{k+1}` as one of `B`) and sum to
+/// zero, so the origin is their mean: weights `1/(N + 1)`, all positive.
+/// They are affinely independent: their span holds every edge
+/// `c_k − c₀ = −(w₀ + … + w_{k−1})`, so it is the whole space, and an
+/// affine hyperplane holding them all would hold their mean, the origin,
+/// so it would be linear and hold their span. The verifier checks all of
+/// it; `None` when fewer than `N + 1` independent common points are found
+/// within [`SHARED_TRIES`].
+fn shared_simplex<const N: usize>(a: &PointSet<N>, b: &PointSet<N>) -> Option<Certificate<N>> {
+    // Equal exact points have equal shadows: look `A`'s up among `B`'s.
+    let mut in_b: HashMap<[u64; N], usize, BuildHasherDefault<BitsHasher>> = HashMap::default();
+    for (j, p) in b.shadows().iter().enumerate() {
+        in_b.entry(bits(p)).or_insert(j);
+    }
+    let mut shared: Vec<Pair> = Vec::with_capacity(N + 1);
+    let mut first: Option<Vector<Rational, N>> = None;
+    let mut basis: Vec<([BigInt; N], BigInt)> = Vec::new();
+    let mut tries = 0;
+    for (i, p) in a.shadows().iter().enumerate() {
+        if shared.len() == N + 1 || tries == SHARED_TRIES {
+            break;
+        }
+        let Some(&j) = in_b.get(&bits(p)) else {
+            continue;
+        };
+        let (Some(x), Some(y)) = (a.point(i), b.point(j)) else {
+            continue;
+        };
+        if x != y {
+            continue;
+        }
+        tries += 1;
+        match &first {
+            None => first = Some(x),
+            Some(c0) => {
+                match primitive(project_out(&lowest_terms::sub_vectors(&x, c0), &basis).0) {
+                    Some(q) => basis.push(q),
+                    None => continue,
+                }
+            }
+        }
+        shared.push(Pair { a: i, b: j });
+    }
+    if shared.len() < N + 1 {
+        return None;
+    }
+    let pairs: Vec<Pair> = (0..=N)
+        .map(|k| Pair {
+            a: shared[k].a,
+            b: shared[(k + 1) % (N + 1)].b,
+        })
+        .collect();
+    let weight = lowest_terms::new(BigInt::one(), BigInt::from(N + 1));
+    let cert = Certificate::Intersecting {
+        pairs,
+        weights: vec![weight; N + 1],
+    };
+    matches!(verify(a, b, &cert), Ok(Proved::Penetrating)).then_some(cert)
 }
 
 /// The points of the face with positive weights (they span the face the
