@@ -114,6 +114,7 @@ pub mod epa;
 pub mod error;
 pub mod exact;
 pub mod filtered;
+mod hasher;
 mod lowest_terms;
 pub mod region;
 pub mod relation;

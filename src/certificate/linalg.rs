@@ -3,7 +3,7 @@
 //! generalised cross product.
 
 use num_bigint::BigInt;
-use num_traits::{One, Zero};
+use num_traits::{One, ToPrimitive, Zero};
 
 use crate::lowest_terms;
 use crate::scalar::Rational;
@@ -41,6 +41,13 @@ fn det_rows(m: Vec<Vec<Rational>>) -> Rational {
 /// The determinant of a square integer matrix (rows), by Bareiss's
 /// fraction-free elimination (see [`det_rows`]).
 pub(crate) fn det_integer(mut a: Vec<Vec<BigInt>>) -> BigInt {
+    if let Some(mut small) = narrow(&a) {
+        match bareiss_i128(&mut small) {
+            Some(Some((d, negative))) => return BigInt::from(if negative { -d } else { d }),
+            Some(None) => return BigInt::zero(),
+            None => {} // Overflow: over big integers.
+        }
+    }
     match bareiss(&mut a) {
         Some((d, true)) => -d,
         Some((d, false)) => d,
@@ -86,10 +93,23 @@ fn bareiss(a: &mut [Vec<BigInt>]) -> Option<(BigInt, bool)> {
 /// `d xᵢ = (d cᵢ − Σ_{j>i} uᵢⱼ (d xⱼ)) / uᵢᵢ`, the division exact. One
 /// elimination and one back substitution, where Cramer's rule determinant
 /// by determinant takes `n + 1` eliminations.
+///
+/// The elimination runs first in `i128`, every operation checked
+/// ([`cramer_i128`]), and over big integers only after an overflow: the
+/// same integers either way.
 pub(crate) fn cramer(mut a: Vec<Vec<BigInt>>, b: Vec<BigInt>) -> Option<(BigInt, Vec<BigInt>)> {
     let n = a.len();
     for (row, bi) in a.iter_mut().zip(b) {
         row.push(bi);
+    }
+    if let Some(small) = narrow(&a) {
+        match cramer_i128(small) {
+            Some(Some((d, y))) => {
+                return Some((d.into(), y.into_iter().map(BigInt::from).collect()))
+            }
+            Some(None) => return None,
+            None => {} // Overflow: over big integers.
+        }
     }
     let (d, negative) = bareiss(&mut a)?;
     let mut y = vec![BigInt::zero(); n];
@@ -105,6 +125,71 @@ pub(crate) fn cramer(mut a: Vec<Vec<BigInt>>, b: Vec<BigInt>) -> Option<(BigInt,
         Some((-d, y.into_iter().map(|v| -v).collect()))
     } else {
         Some((d, y))
+    }
+}
+
+/// The matrix in `i128`, if every entry fits.
+fn narrow(a: &[Vec<BigInt>]) -> Option<Vec<Vec<i128>>> {
+    a.iter()
+        .map(|row| row.iter().map(ToPrimitive::to_i128).collect())
+        .collect()
+}
+
+/// [`bareiss`] in `i128`: `None` when an operation overflows, otherwise
+/// what [`bareiss`] returns. The same operations, so where none overflows
+/// the same integers (each division is exact).
+fn bareiss_i128(a: &mut [Vec<i128>]) -> Option<Option<(i128, bool)>> {
+    let n = a.len();
+    let mut negative = false;
+    let mut previous: i128 = 1;
+    for k in 0..n {
+        let Some(p) = (k..n).find(|&r| a[r][k] != 0) else {
+            return Some(None);
+        };
+        if p != k {
+            a.swap(p, k);
+            negative = !negative;
+        }
+        let (top, bottom) = a.split_at_mut(k + 1);
+        let pivot_row = &top[k];
+        for row in bottom.iter_mut() {
+            for j in k + 1..row.len() {
+                let x = row[j]
+                    .checked_mul(pivot_row[k])?
+                    .checked_sub(row[k].checked_mul(pivot_row[j])?)?;
+                row[j] = x / previous;
+            }
+        }
+        previous = pivot_row[k];
+    }
+    Some(Some((previous, negative)))
+}
+
+/// [`cramer`] in `i128` on `[a | b]`: `None` on an overflow, otherwise
+/// what [`cramer`] returns.
+#[allow(clippy::type_complexity)] // Overflow, singular, or (det a, [det aᵢ]).
+fn cramer_i128(mut a: Vec<Vec<i128>>) -> Option<Option<(i128, Vec<i128>)>> {
+    let n = a.len();
+    let Some((d, negative)) = bareiss_i128(&mut a)? else {
+        return Some(None);
+    };
+    let mut y = vec![0i128; n];
+    for i in (0..n).rev() {
+        let mut s = d.checked_mul(a[i][n])?;
+        for j in i + 1..n {
+            s = s.checked_sub(a[i][j].checked_mul(y[j])?)?;
+        }
+        y[i] = s / a[i][i];
+    }
+    if negative {
+        Some(Some((
+            d.checked_neg()?,
+            y.into_iter()
+                .map(i128::checked_neg)
+                .collect::<Option<_>>()?,
+        )))
+    } else {
+        Some(Some((d, y)))
     }
 }
 
@@ -538,6 +623,52 @@ mod tests {
                 assert_eq!(got, Some((d, want)), "a = {a:?}, b = {b:?}");
             }
         }
+    }
+
+    /// The `i128` elimination hands over to big integers when a step
+    /// overflows, not only when an entry does not fit: `5 × 5` matrices of
+    /// entries near `2⁴⁰` fit, but their later minors do not. The answer is
+    /// the definition's either way, and small matrices never overflow.
+    #[test]
+    fn cramer_hands_an_overflowing_elimination_to_big_integers() {
+        let mut g = Lcg(17);
+        let (mut overflowed, mut small) = (0, 0);
+        for case in 0..60 {
+            let span = if case % 2 == 0 { 1 << 40 } else { 1 << 12 };
+            let a: Vec<Vec<BigInt>> = (0..5)
+                .map(|_| (0..5).map(|_| BigInt::from(g.int(-span, span))).collect())
+                .collect();
+            let b: Vec<BigInt> = (0..5).map(|_| BigInt::from(g.int(-span, span))).collect();
+            let mut ab = a.clone();
+            for (row, bi) in ab.iter_mut().zip(&b) {
+                row.push(bi.clone());
+            }
+            let fast = cramer_i128(narrow(&ab).expect("entries fit in i128"));
+            match (span, &fast) {
+                (4096, Some(_)) => small += 1,
+                (4096, None) => panic!("5 × 5 of 13-bit entries overflowed: {a:?}"),
+                (_, None) => overflowed += 1,
+                _ => {}
+            }
+            let d = leibniz(&a);
+            let want: Vec<BigInt> = (0..5)
+                .map(|i| {
+                    let mut ai = a.clone();
+                    for (row, bi) in ai.iter_mut().zip(&b) {
+                        row[i] = bi.clone();
+                    }
+                    leibniz(&ai)
+                })
+                .collect();
+            assert_eq!(
+                cramer(a.clone(), b.clone()),
+                Some((d.clone(), want)),
+                "a = {a:?}, b = {b:?}"
+            );
+            assert_eq!(det_integer(a.clone()), d, "a = {a:?}");
+        }
+        assert_eq!(small, 30);
+        assert!(overflowed >= 25, "only {overflowed} of 30 overflowed");
     }
 
     /// The filter decides by itself (a non-zero residue determinant) on

@@ -12,6 +12,8 @@
 
 use std::collections::HashMap;
 
+use crate::hasher::BuildBits;
+
 use crate::distance::project_face;
 use crate::relation::NoVerdict;
 use crate::scalar::Field;
@@ -63,6 +65,14 @@ pub(crate) fn cross<T: Field, const N: usize>(q: &[&Vector<T, N>]) -> Vector<T, 
     })
 }
 
+/// A ridge (a facet without one vertex): its `N − 1` vertex ids,
+/// ascending, and [`NO_VERTEX`] in the last slot (`[usize; N − 1]` cannot
+/// be written on stable Rust).
+type Ridge<const N: usize> = [usize; N];
+
+/// The unused last slot of a [`Ridge`].
+const NO_VERTEX: usize = usize::MAX;
+
 /// The expanding polytope.
 #[derive(Clone, Debug)]
 pub(crate) struct Polytope<T: Field, const N: usize> {
@@ -76,7 +86,7 @@ pub(crate) struct Polytope<T: Field, const N: usize> {
     /// Facets by id; `None` once removed.
     facets: Vec<Option<Facet<T, N>>>,
     /// Ridge → the ids of the facets that contain it (two when closed).
-    ridges: HashMap<Vec<usize>, Vec<usize>>,
+    ridges: HashMap<Ridge<N>, Vec<usize>, BuildBits>,
     /// The centroid of the start simplex: strictly inside every polytope.
     interior: Vector<T, N>,
     /// `max |w|` over the vertices, as an `f64` (float tolerances).
@@ -111,7 +121,7 @@ impl<T: Field, const N: usize> Polytope<T, N> {
             points,
             factors,
             facets: Vec::new(),
-            ridges: HashMap::new(),
+            ridges: HashMap::default(),
             interior,
             scale,
         };
@@ -246,15 +256,20 @@ impl<T: Field, const N: usize> Polytope<T, N> {
         best.map(|(i, _)| i)
     }
 
-    /// The ridges of a facet: its vertices without the `k`-th.
-    fn ridges_of(vertices: &[usize; N]) -> impl Iterator<Item = Vec<usize>> + '_ {
+    /// The ridges of a facet: its vertices without the `k`-th ([`Ridge`]).
+    fn ridges_of(vertices: &[usize; N]) -> impl Iterator<Item = Ridge<N>> + '_ {
         (0..N).map(move |k| {
-            vertices
-                .iter()
-                .enumerate()
-                .filter(|&(j, _)| j != k)
-                .map(|(_, &v)| v)
-                .collect()
+            let mut r = [NO_VERTEX; N];
+            for (slot, &v) in r.iter_mut().zip(
+                vertices
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != k)
+                    .map(|(_, v)| v),
+            ) {
+                *slot = v;
+            }
+            r
         })
     }
 
@@ -296,7 +311,7 @@ impl<T: Field, const N: usize> Polytope<T, N> {
         let mut state = vec![0u8; self.facets.len()];
         let mut stack = vec![from];
         state[from] = 1;
-        let mut horizon: Vec<Vec<usize>> = Vec::new();
+        let mut horizon: Vec<Ridge<N>> = Vec::new();
         while let Some(id) = stack.pop() {
             let verts = self.facet(id).vertices;
             for ridge in Self::ridges_of(&verts) {
@@ -325,12 +340,13 @@ impl<T: Field, const N: usize> Polytope<T, N> {
         self.scale = self.scale.max(dot(&wp, &wp).to_f64().sqrt());
         let mut new_facets = Vec::with_capacity(horizon.len());
         // How many facets each new ridge (one through w) will have.
-        let mut count: HashMap<Vec<usize>, usize> = HashMap::new();
+        let mut count: HashMap<Ridge<N>, usize, BuildBits> = HashMap::default();
         for ridge in horizon {
             let mut idx = [wi; N];
             // The ridge is ascending and every old index is below `wi`.
-            idx[..N - 1].clone_from_slice(&ridge);
-            let mut q: Vec<&Vector<T, N>> = ridge.iter().map(|&i| &self.points[i]).collect();
+            idx[..N - 1].clone_from_slice(&ridge[..N - 1]);
+            let mut q: Vec<&Vector<T, N>> =
+                ridge[..N - 1].iter().map(|&i| &self.points[i]).collect();
             q.push(&wp);
             match self.make_facet(idx, &q) {
                 Ok(f) => new_facets.push(f),
@@ -339,7 +355,8 @@ impl<T: Field, const N: usize> Polytope<T, N> {
                     return Err(e);
                 }
             }
-            for r in Self::ridges_of(&idx).filter(|r| r.last() == Some(&wi)) {
+            // The ridges through `w` (its id is the largest: last).
+            for r in Self::ridges_of(&idx).filter(|r| N > 1 && r[N - 2] == wi) {
                 *count.entry(r).or_default() += 1;
             }
         }

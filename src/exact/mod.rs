@@ -46,7 +46,6 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 use num_bigint::{BigInt, BigUint};
 use num_traits::{One, Signed, Zero};
@@ -57,6 +56,7 @@ use crate::distance::{distance, DistanceOptions, DistanceOutcome};
 use crate::epa::{epa_from_simplex, epa_keeping_polytope, EpaOptions, EpaOutcome};
 use crate::error::{Error, Which};
 use crate::filtered::{common_denominator, dot_q, PointSet};
+use crate::hasher::BuildBits;
 use crate::lowest_terms;
 use crate::relation::{NoVerdict, Relation};
 use crate::scalar::{rational_from_f64, Rational};
@@ -185,7 +185,7 @@ pub struct ExactReport<const N: usize> {
 /// lowest index, as in [`ConvexHull`].
 struct Recording<'a, const N: usize> {
     points: &'a [Vector<f64, N>],
-    seen: RefCell<HashMap<[u64; N], usize, BuildHasherDefault<BitsHasher>>>,
+    seen: RefCell<HashMap<[u64; N], usize, BuildBits>>,
 }
 
 impl<'a, const N: usize> Recording<'a, N> {
@@ -199,32 +199,6 @@ impl<'a, const N: usize> Recording<'a, N> {
     /// The index of a support point this map returned.
     fn index(&self, p: &Vector<f64, N>) -> Option<usize> {
         self.seen.borrow().get(&bits(p)).copied()
-    }
-}
-
-/// A hasher for the bit patterns of coordinates (the keys of
-/// [`Recording`]): a multiply-rotate mix per word, several times cheaper
-/// than the default SipHash, which guards against adversarial keys a
-/// recording of one query's support points does not meet.
-#[derive(Default)]
-struct BitsHasher(u64);
-
-impl Hasher for BitsHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        // `[u64; N]` hashes as its bytes: eight at a time.
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
-        }
-    }
-
-    fn write_u64(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
     }
 }
 
@@ -648,7 +622,7 @@ const SHARED_TRIES: usize = 64;
 /// within [`SHARED_TRIES`].
 fn shared_simplex<const N: usize>(a: &PointSet<N>, b: &PointSet<N>) -> Option<Certificate<N>> {
     // Equal exact points have equal shadows: look `A`'s up among `B`'s.
-    let mut in_b: HashMap<[u64; N], usize, BuildHasherDefault<BitsHasher>> = HashMap::default();
+    let mut in_b: HashMap<[u64; N], usize, BuildBits> = HashMap::default();
     for (j, p) in b.shadows().iter().enumerate() {
         in_b.entry(bits(p)).or_insert(j);
     }
