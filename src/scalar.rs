@@ -223,11 +223,12 @@ fn eliminate<T: Field>(mut m: Vec<Vec<T>>) -> T {
             m.swap(p, c);
             d = -d;
         }
-        let pivot_row = m[c].clone();
+        let (top, bottom) = m.split_at_mut(c + 1);
+        let pivot_row = &top[c];
         d *= pivot_row[c].clone();
-        for row in m.iter_mut().skip(c + 1) {
+        for row in bottom.iter_mut() {
             let f = row[c].clone() / pivot_row[c].clone();
-            for (x, y) in row.iter_mut().zip(&pivot_row).skip(c) {
+            for (x, y) in row.iter_mut().zip(pivot_row.iter()).skip(c) {
                 *x -= y.clone() * f.clone();
             }
         }

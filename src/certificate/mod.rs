@@ -50,13 +50,14 @@ pub(crate) mod linalg;
 #[cfg(test)]
 mod tests;
 
-use std::collections::BTreeMap;
+use std::collections::HashMap;
 use std::fmt;
 
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
 
 use crate::filtered::{norm2_q, PointSet};
+use crate::hasher::BuildBits;
 use crate::lowest_terms;
 use crate::scalar::Rational;
 use crate::vector::Vector;
@@ -436,8 +437,9 @@ fn depth<const N: usize>(
         .iter()
         .map(|p| std::array::from_fn(|k| p[k].numer() * (&s / p[k].denom())))
         .collect();
-    // Signed ridges: sorted vertex ids → the sum of their signs.
-    let mut ridges: BTreeMap<Vec<usize>, i64> = BTreeMap::new();
+    // Signed ridges: sorted vertex ids (the last slot unused) → the sum of
+    // their signs.
+    let mut ridges: HashMap<[usize; N], i64, BuildBits> = HashMap::default();
     // Each facet's D² and n·n (over the integers), outward normal and
     // offset `n·w` (`> 0`).
     let mut planes: Vec<(BigInt, BigInt, [BigInt; N], BigInt)> = Vec::with_capacity(facets.len());
@@ -461,13 +463,16 @@ fn depth<const N: usize>(
         let sign: i64 = if d.is_positive() { 1 } else { -1 };
         // (b) The facet's boundary, oriented: Σ (−1)^i (f without f_i).
         for i in 0..N {
-            let mut ridge: Vec<usize> = f
-                .iter()
-                .enumerate()
-                .filter(|&(k, _)| k != i)
-                .map(|(_, &v)| v)
-                .collect();
-            let parity = sort_parity(&mut ridge);
+            let mut ridge = [usize::MAX; N];
+            for (slot, &v) in ridge.iter_mut().zip(
+                f.iter()
+                    .enumerate()
+                    .filter(|&(k, _)| k != i)
+                    .map(|(_, v)| v),
+            ) {
+                *slot = v;
+            }
+            let parity = sort_parity(&mut ridge[..N - 1]);
             let alternating = if i % 2 == 0 { 1 } else { -1 };
             *ridges.entry(ridge).or_insert(0) += sign * alternating * parity;
         }
