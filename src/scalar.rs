@@ -98,7 +98,7 @@ pub trait Field: Scalar + Div<Output = Self> + DivAssign {
     /// Gaussian elimination with partial pivoting. Rationals override it
     /// with a fraction-free elimination over integers (no gcd in the
     /// elimination).
-    fn det_large(m: Vec<Vec<Self>>) -> Self {
+    fn det_large(m: &mut [Vec<Self>]) -> Self {
         eliminate(m)
     }
 }
@@ -199,7 +199,7 @@ impl Scalar for BigRational {
 }
 /// The determinant of a square matrix by Gaussian elimination with partial
 /// pivoting ([`Field::det_large`]'s default).
-fn eliminate<T: Field>(mut m: Vec<Vec<T>>) -> T {
+fn eliminate<T: Field>(m: &mut [Vec<T>]) -> T {
     let k = m.len();
     let abs = |x: &T| {
         if *x < T::zero() {
@@ -243,7 +243,7 @@ impl Field for BigRational {
     /// the division by the previous pivot is exact, and the last pivot is
     /// `det M'`. Gcds only for the rows' lcms and the one reduction at the
     /// end, none in the elimination.
-    fn det_large(m: Vec<Vec<Self>>) -> Self {
+    fn det_large(m: &mut [Vec<Self>]) -> Self {
         let mut scale = BigInt::one();
         let mut a: Vec<Vec<BigInt>> = (m.iter())
             .map(|row| {
@@ -421,8 +421,8 @@ mod tests {
                     // Zero leading entries: the elimination swaps rows.
                     _ => (0..n - 1).for_each(|r| m[r][r % 2] = BigRational::zero()),
                 }
-                let want = eliminate(m.clone());
-                assert_eq!(BigRational::det_large(m.clone()), want, "{m:?}");
+                let want = eliminate(&mut m.clone());
+                assert_eq!(BigRational::det_large(&mut m.clone()), want, "{m:?}");
             }
         }
     }

@@ -214,16 +214,22 @@ pub fn apply_rows_transposed<T: Scalar, const N: usize, const M: usize>(
 /// The determinant of a small square matrix: closed forms up to `3 × 3`
 /// (no division, so they round least in float mode), [`Field::det_large`]
 /// above (Gaussian elimination; fraction-free over rationals).
-pub(crate) fn det<T: Field>(m: Vec<Vec<T>>) -> T {
-    let at = |m: &Vec<Vec<T>>, i: usize, j: usize| m[i][j].clone();
+pub(crate) fn det<T: Field>(mut m: Vec<Vec<T>>) -> T {
+    det_mut(&mut m)
+}
+
+/// [`det`] of a matrix it may overwrite (the large ones are eliminated in
+/// place): for a caller that reuses one buffer.
+pub(crate) fn det_mut<T: Field>(m: &mut [Vec<T>]) -> T {
+    let at = |m: &[Vec<T>], i: usize, j: usize| m[i][j].clone();
     match m.len() {
         0 => T::one(),
-        1 => at(&m, 0, 0),
-        2 => at(&m, 0, 0) * at(&m, 1, 1) - at(&m, 0, 1) * at(&m, 1, 0),
+        1 => at(m, 0, 0),
+        2 => at(m, 0, 0) * at(m, 1, 1) - at(m, 0, 1) * at(m, 1, 0),
         3 => {
-            at(&m, 0, 0) * (at(&m, 1, 1) * at(&m, 2, 2) - at(&m, 1, 2) * at(&m, 2, 1))
-                - at(&m, 0, 1) * (at(&m, 1, 0) * at(&m, 2, 2) - at(&m, 1, 2) * at(&m, 2, 0))
-                + at(&m, 0, 2) * (at(&m, 1, 0) * at(&m, 2, 1) - at(&m, 1, 1) * at(&m, 2, 0))
+            at(m, 0, 0) * (at(m, 1, 1) * at(m, 2, 2) - at(m, 1, 2) * at(m, 2, 1))
+                - at(m, 0, 1) * (at(m, 1, 0) * at(m, 2, 2) - at(m, 1, 2) * at(m, 2, 0))
+                + at(m, 0, 2) * (at(m, 1, 0) * at(m, 2, 1) - at(m, 1, 1) * at(m, 2, 0))
         }
         _ => T::det_large(m),
     }

@@ -19,7 +19,7 @@ use crate::relation::NoVerdict;
 use crate::scalar::Field;
 use crate::simplex::Vertex;
 use crate::tolerance::ABS_TOL_FACTOR;
-use crate::vector::{det, dot, Vector};
+use crate::vector::{det_mut, dot, Vector};
 
 use super::outcome::Penetration;
 
@@ -51,12 +51,15 @@ pub(crate) struct Facet<T: Field, const N: usize> {
 /// exactly when the points are affinely dependent (module docs).
 pub(crate) fn cross<T: Field, const N: usize>(q: &[&Vector<T, N>]) -> Vector<T, N> {
     let edges: Vec<Vector<T, N>> = q[1..].iter().map(|p| *p - q[0]).collect();
+    // One buffer for the `N` minors, refilled for each column.
+    let mut minor: Vec<Vec<T>> = vec![vec![T::zero(); N - 1]; N - 1];
     Vector::<T, N>::from_fn(|j, _| {
-        let minor: Vec<Vec<T>> = edges
-            .iter()
-            .map(|e| (0..N).filter(|&c| c != j).map(|c| e[c].clone()).collect())
-            .collect();
-        let d = det(minor);
+        for (row, e) in minor.iter_mut().zip(&edges) {
+            for (x, c) in row.iter_mut().zip((0..N).filter(|&c| c != j)) {
+                *x = e[c].clone();
+            }
+        }
+        let d = det_mut(&mut minor);
         if j % 2 == 0 {
             d
         } else {
@@ -471,6 +474,7 @@ mod tests {
     use super::*;
     use crate::scalar::Rational;
     use crate::test_util::{q2, q3, qn};
+    use crate::vector::det;
 
     fn vertex<const N: usize>(w: Vector<Rational, N>) -> Vertex<Rational, N> {
         Vertex::from_point(w)
