@@ -95,9 +95,9 @@ pub trait Scalar:
 pub trait Field: Scalar + Div<Output = Self> + DivAssign {
     /// The determinant of a square matrix (rows) of four rows or more, for
     /// the determinants of the loops (`vector::det` has closed forms below):
-    /// Gaussian elimination with partial pivoting. Rationals override it
-    /// with a fraction-free elimination over integers (no gcd in the
-    /// elimination).
+    /// Gaussian elimination with partial pivoting, in place (`m` is left
+    /// eliminated). Rationals override it with a fraction-free elimination
+    /// over integers (no gcd in the elimination; `m` is left as it was).
     fn det_large(m: &mut [Vec<Self>]) -> Self {
         eliminate(m)
     }

@@ -42,29 +42,72 @@ fn det_rows(m: Vec<Vec<Rational>>) -> Rational {
 /// fraction-free elimination (see [`det_rows`]).
 pub(crate) fn det_integer(mut a: Vec<Vec<BigInt>>) -> BigInt {
     if let Some(mut small) = narrow(&a) {
-        match bareiss_i128(&mut small) {
-            Some(Some((d, negative))) => return BigInt::from(if negative { -d } else { d }),
-            Some(None) => return BigInt::zero(),
-            None => {} // Overflow: over big integers.
+        if let Some(found) = bareiss(&mut small) {
+            return found.map_or_else(BigInt::zero, |(d, odd)| signed(d.into(), odd));
         }
     }
-    match bareiss(&mut a) {
-        Some((d, true)) => -d,
-        Some((d, false)) => d,
-        None => BigInt::zero(),
+    bareiss(&mut a)
+        .expect("big integers do not overflow")
+        .map_or_else(BigInt::zero, |(d, odd)| signed(d, odd))
+}
+
+/// `x`, negated when `odd` (a permutation's sign).
+fn signed(x: BigInt, odd: bool) -> BigInt {
+    if odd {
+        -x
+    } else {
+        x
+    }
+}
+
+/// The integers the eliminations run over: `i128` with every operation
+/// checked (`None` on an overflow), and big integers (never `None`).
+trait Exact: Clone + Zero + One {
+    /// `x·y − z·w`.
+    fn mul_sub(x: &Self, y: &Self, z: &Self, w: &Self) -> Option<Self>;
+    /// `x / y`, the division exact.
+    fn div_exact(x: &Self, y: &Self) -> Self;
+    /// `−x`.
+    fn negate(x: &Self) -> Option<Self>;
+}
+
+impl Exact for i128 {
+    fn mul_sub(x: &Self, y: &Self, z: &Self, w: &Self) -> Option<Self> {
+        x.checked_mul(*y)?.checked_sub(z.checked_mul(*w)?)
+    }
+    fn div_exact(x: &Self, y: &Self) -> Self {
+        x / y
+    }
+    fn negate(x: &Self) -> Option<Self> {
+        x.checked_neg()
+    }
+}
+
+impl Exact for BigInt {
+    fn mul_sub(x: &Self, y: &Self, z: &Self, w: &Self) -> Option<Self> {
+        Some(x * y - z * w)
+    }
+    fn div_exact(x: &Self, y: &Self) -> Self {
+        x / y
+    }
+    fn negate(x: &Self) -> Option<Self> {
+        Some(-x)
     }
 }
 
 /// Bareiss's elimination in place on the `n` rows of `a` (rows of `n` or
 /// more entries; the columns past `n` are carried along): the last pivot
 /// `det Pa` of the leading block with its rows permuted, and whether the
-/// permutation is odd; `None` when that block is singular.
-fn bareiss(a: &mut [Vec<BigInt>]) -> Option<(BigInt, bool)> {
+/// permutation is odd; `Some(None)` when that block is singular, `None`
+/// when an `i128` operation overflows.
+fn bareiss<I: Exact>(a: &mut [Vec<I>]) -> Option<Option<(I, bool)>> {
     let n = a.len();
     let mut negative = false;
-    let mut previous = BigInt::one();
+    let mut previous = I::one();
     for k in 0..n {
-        let p = (k..n).find(|&r| !a[r][k].is_zero())?;
+        let Some(p) = (k..n).find(|&r| !a[r][k].is_zero()) else {
+            return Some(None);
+        };
         if p != k {
             a.swap(p, k);
             negative = !negative;
@@ -73,12 +116,13 @@ fn bareiss(a: &mut [Vec<BigInt>]) -> Option<(BigInt, bool)> {
         let pivot_row = &top[k];
         for row in bottom.iter_mut() {
             for j in k + 1..row.len() {
-                row[j] = (&row[j] * &pivot_row[k] - &row[k] * &pivot_row[j]) / &previous;
+                let x = I::mul_sub(&row[j], &pivot_row[k], &row[k], &pivot_row[j])?;
+                row[j] = I::div_exact(&x, &previous);
             }
         }
         previous = pivot_row[k].clone();
     }
-    Some((previous, negative))
+    Some(Some((previous, negative)))
 }
 
 /// Cramer's rule over the integers by one fraction-free elimination: for a
@@ -95,37 +139,18 @@ fn bareiss(a: &mut [Vec<BigInt>]) -> Option<(BigInt, bool)> {
 /// by determinant takes `n + 1` eliminations.
 ///
 /// The elimination runs first in `i128`, every operation checked
-/// ([`cramer_i128`]), and over big integers only after an overflow: the
+/// ([`solve_eliminated`]), and over big integers only after an overflow: the
 /// same integers either way.
 pub(crate) fn cramer(mut a: Vec<Vec<BigInt>>, b: Vec<BigInt>) -> Option<(BigInt, Vec<BigInt>)> {
-    let n = a.len();
     for (row, bi) in a.iter_mut().zip(b) {
         row.push(bi);
     }
     if let Some(small) = narrow(&a) {
-        match cramer_i128(small) {
-            Some(Some((d, y))) => {
-                return Some((d.into(), y.into_iter().map(BigInt::from).collect()))
-            }
-            Some(None) => return None,
-            None => {} // Overflow: over big integers.
+        if let Some(found) = solve_eliminated(small) {
+            return found.map(|(d, y)| (d.into(), y.into_iter().map(BigInt::from).collect()));
         }
     }
-    let (d, negative) = bareiss(&mut a)?;
-    let mut y = vec![BigInt::zero(); n];
-    for i in (0..n).rev() {
-        let mut s = &d * &a[i][n];
-        for j in i + 1..n {
-            s -= &a[i][j] * &y[j];
-        }
-        y[i] = s / &a[i][i];
-    }
-    // det a = ±det Pa, and det aᵢ = (det a) xᵢ.
-    if negative {
-        Some((-d, y.into_iter().map(|v| -v).collect()))
-    } else {
-        Some((d, y))
-    }
+    solve_eliminated(a).expect("big integers do not overflow")
 }
 
 /// The matrix in `i128`, if every entry fits.
@@ -135,59 +160,26 @@ fn narrow(a: &[Vec<BigInt>]) -> Option<Vec<Vec<i128>>> {
         .collect()
 }
 
-/// [`bareiss`] in `i128`: `None` when an operation overflows, otherwise
-/// what [`bareiss`] returns. The same operations, so where none overflows
-/// the same integers (each division is exact).
-fn bareiss_i128(a: &mut [Vec<i128>]) -> Option<Option<(i128, bool)>> {
-    let n = a.len();
-    let mut negative = false;
-    let mut previous: i128 = 1;
-    for k in 0..n {
-        let Some(p) = (k..n).find(|&r| a[r][k] != 0) else {
-            return Some(None);
-        };
-        if p != k {
-            a.swap(p, k);
-            negative = !negative;
-        }
-        let (top, bottom) = a.split_at_mut(k + 1);
-        let pivot_row = &top[k];
-        for row in bottom.iter_mut() {
-            for j in k + 1..row.len() {
-                let x = row[j]
-                    .checked_mul(pivot_row[k])?
-                    .checked_sub(row[k].checked_mul(pivot_row[j])?)?;
-                row[j] = x / previous;
-            }
-        }
-        previous = pivot_row[k];
-    }
-    Some(Some((previous, negative)))
-}
-
-/// [`cramer`] in `i128` on `[a | b]`: `None` on an overflow, otherwise
-/// what [`cramer`] returns.
+/// [`cramer`] on `[a | b]` over `I`: `None` on an `i128` overflow,
+/// `Some(None)` when `det a = 0`.
 #[allow(clippy::type_complexity)] // Overflow, singular, or (det a, [det aᵢ]).
-fn cramer_i128(mut a: Vec<Vec<i128>>) -> Option<Option<(i128, Vec<i128>)>> {
+fn solve_eliminated<I: Exact>(mut a: Vec<Vec<I>>) -> Option<Option<(I, Vec<I>)>> {
     let n = a.len();
-    let Some((d, negative)) = bareiss_i128(&mut a)? else {
+    let Some((d, negative)) = bareiss(&mut a)? else {
         return Some(None);
     };
-    let mut y = vec![0i128; n];
+    let mut y = vec![I::zero(); n];
     for i in (0..n).rev() {
-        let mut s = d.checked_mul(a[i][n])?;
+        let mut s = I::mul_sub(&d, &a[i][n], &I::zero(), &I::zero())?;
         for j in i + 1..n {
-            s = s.checked_sub(a[i][j].checked_mul(y[j])?)?;
+            s = I::mul_sub(&s, &I::one(), &a[i][j], &y[j])?;
         }
-        y[i] = s / a[i][i];
+        y[i] = I::div_exact(&s, &a[i][i]);
     }
+    // det a = ±det Pa, and det aᵢ = (det a) xᵢ.
     if negative {
-        Some(Some((
-            d.checked_neg()?,
-            y.into_iter()
-                .map(i128::checked_neg)
-                .collect::<Option<_>>()?,
-        )))
+        let y = y.iter().map(I::negate).collect::<Option<Vec<I>>>()?;
+        Some(Some((I::negate(&d)?, y)))
     } else {
         Some(Some((d, y)))
     }
@@ -611,18 +603,26 @@ mod tests {
                     assert_eq!(got, None, "a = {a:?}, b = {b:?}");
                     continue;
                 }
-                let want: Vec<BigInt> = (0..n)
-                    .map(|i| {
-                        let mut ai = a.clone();
-                        for (row, bi) in ai.iter_mut().zip(&b) {
-                            row[i] = bi.clone();
-                        }
-                        leibniz(&ai)
-                    })
-                    .collect();
-                assert_eq!(got, Some((d, want)), "a = {a:?}, b = {b:?}");
+                assert_eq!(
+                    got,
+                    Some((d, replaced_dets(&a, &b))),
+                    "a = {a:?}, b = {b:?}"
+                );
             }
         }
+    }
+
+    /// Every `det aᵢ` (`a` with column `i` replaced by `b`), by [`leibniz`].
+    fn replaced_dets(a: &[Vec<BigInt>], b: &[BigInt]) -> Vec<BigInt> {
+        (0..a.len())
+            .map(|i| {
+                let mut ai = a.to_vec();
+                for (row, bi) in ai.iter_mut().zip(b) {
+                    row[i] = bi.clone();
+                }
+                leibniz(&ai)
+            })
+            .collect()
     }
 
     /// The `i128` elimination hands over to big integers when a step
@@ -643,7 +643,7 @@ mod tests {
             for (row, bi) in ab.iter_mut().zip(&b) {
                 row.push(bi.clone());
             }
-            let fast = cramer_i128(narrow(&ab).expect("entries fit in i128"));
+            let fast = solve_eliminated::<i128>(narrow(&ab).expect("entries fit in i128"));
             match (span, &fast) {
                 (4096, Some(_)) => small += 1,
                 (4096, None) => panic!("5 × 5 of 13-bit entries overflowed: {a:?}"),
@@ -651,18 +651,9 @@ mod tests {
                 _ => {}
             }
             let d = leibniz(&a);
-            let want: Vec<BigInt> = (0..5)
-                .map(|i| {
-                    let mut ai = a.clone();
-                    for (row, bi) in ai.iter_mut().zip(&b) {
-                        row[i] = bi.clone();
-                    }
-                    leibniz(&ai)
-                })
-                .collect();
             assert_eq!(
                 cramer(a.clone(), b.clone()),
-                Some((d.clone(), want)),
+                Some((d.clone(), replaced_dets(&a, &b))),
                 "a = {a:?}, b = {b:?}"
             );
             assert_eq!(det_integer(a.clone()), d, "a = {a:?}");
