@@ -63,17 +63,26 @@ fn signed(x: BigInt, odd: bool) -> BigInt {
 /// The integers the eliminations run over: `i128` with every operation
 /// checked (`None` on an overflow), and big integers (never `None`).
 trait Exact: Clone + Zero + One {
-    /// `x·y − z·w`.
-    fn mul_sub(x: &Self, y: &Self, z: &Self, w: &Self) -> Option<Self>;
+    /// `x·y`.
+    fn times(x: &Self, y: &Self) -> Option<Self>;
+    /// `x − y`.
+    fn minus(x: &Self, y: &Self) -> Option<Self>;
     /// `x / y`, the division exact.
     fn div_exact(x: &Self, y: &Self) -> Self;
     /// `−x`.
     fn negate(x: &Self) -> Option<Self>;
+    /// `x·y − z·w`.
+    fn mul_sub(x: &Self, y: &Self, z: &Self, w: &Self) -> Option<Self> {
+        Self::minus(&Self::times(x, y)?, &Self::times(z, w)?)
+    }
 }
 
 impl Exact for i128 {
-    fn mul_sub(x: &Self, y: &Self, z: &Self, w: &Self) -> Option<Self> {
-        x.checked_mul(*y)?.checked_sub(z.checked_mul(*w)?)
+    fn times(x: &Self, y: &Self) -> Option<Self> {
+        x.checked_mul(*y)
+    }
+    fn minus(x: &Self, y: &Self) -> Option<Self> {
+        x.checked_sub(*y)
     }
     fn div_exact(x: &Self, y: &Self) -> Self {
         x / y
@@ -84,8 +93,11 @@ impl Exact for i128 {
 }
 
 impl Exact for BigInt {
-    fn mul_sub(x: &Self, y: &Self, z: &Self, w: &Self) -> Option<Self> {
-        Some(x * y - z * w)
+    fn times(x: &Self, y: &Self) -> Option<Self> {
+        Some(x * y)
+    }
+    fn minus(x: &Self, y: &Self) -> Option<Self> {
+        Some(x - y)
     }
     fn div_exact(x: &Self, y: &Self) -> Self {
         x / y
@@ -170,9 +182,9 @@ fn solve_eliminated<I: Exact>(mut a: Vec<Vec<I>>) -> Option<Option<(I, Vec<I>)>>
     };
     let mut y = vec![I::zero(); n];
     for i in (0..n).rev() {
-        let mut s = I::mul_sub(&d, &a[i][n], &I::zero(), &I::zero())?;
+        let mut s = I::times(&d, &a[i][n])?;
         for j in i + 1..n {
-            s = I::mul_sub(&s, &I::one(), &a[i][j], &y[j])?;
+            s = I::minus(&s, &I::times(&a[i][j], &y[j])?)?;
         }
         y[i] = I::div_exact(&s, &a[i][i]);
     }
