@@ -8,17 +8,22 @@
 //!
 //! Prints the number of inputs, the mean and median time per input and the
 //! rate the mean gives, then the slowest inputs (for `diff_nd`, `certified`
-//! and `diff_exact` with their dimension, sizes, exponent and family). The
+//! and `diff_exact` with their dimension, sizes, exponent and family), and
+//! for those three targets the share of the time each kind of input takes
+//! (dimension and family; raw pairs by dimension and `|A|·|B|`). The
 //! rates of fuzz/README come from campaigns, whose instrumentation costs
 //! several times more; this tells which inputs the time goes to.
 
 use gjk_cli::fuzzing::{decode, replay, DiffN, TARGETS};
+use std::collections::BTreeMap;
 use std::time::Instant;
 
 /// Runs of each input; the time is their mean.
 const REPEATS: u32 = 5;
 /// Slowest inputs listed.
 const SHOWN: usize = 8;
+/// Kinds of input listed by their share of the time.
+const KINDS_SHOWN: usize = 20;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -66,23 +71,52 @@ fn main() {
         times[n / 2].0 * 1e6,
         n as f64 / total
     );
+    let diff_n = matches!(target.as_str(), "diff_nd" | "certified" | "diff_exact");
     for (secs, path, bytes) in times.iter().take(SHOWN) {
-        let about = match target.as_str() {
-            "diff_nd" | "certified" | "diff_exact" => decode::<DiffN>(bytes)
-                .map(|d| {
-                    let d = d.0;
-                    let family = d.family.map_or("raw", |f| f.name());
-                    format!(
-                        "  ({}D, |A| = {}, |B| = {}, 2^{}, {family})",
-                        d.dim,
-                        d.a.len(),
-                        d.b.len(),
-                        d.exp
-                    )
-                })
-                .unwrap_or_default(),
+        let about = match decode::<DiffN>(bytes) {
+            Some(d) if diff_n => {
+                let d = d.0;
+                let family = d.family.map_or("raw", |f| f.name());
+                format!(
+                    "  ({}D, |A| = {}, |B| = {}, 2^{}, {family})",
+                    d.dim,
+                    d.a.len(),
+                    d.b.len(),
+                    d.exp
+                )
+            }
             _ => String::new(),
         };
         println!("  {:10.1} µs  {}{about}", secs * 1e6, path.display());
+    }
+    if diff_n {
+        by_kind(&times, total);
+    }
+}
+
+/// The share of the total time each kind of input takes, largest first.
+fn by_kind(times: &[(f64, std::path::PathBuf, Vec<u8>)], total: f64) {
+    let mut kinds: BTreeMap<String, (usize, f64)> = BTreeMap::new();
+    for (secs, _, bytes) in times {
+        let kind = decode::<DiffN>(bytes).map_or("undecodable".into(), |d| {
+            let d = d.0;
+            match d.family {
+                Some(f) => format!("{}D {}", d.dim, f.name()),
+                None => format!("{}D raw, |A|·|B| = {}", d.dim, d.a.len() * d.b.len()),
+            }
+        });
+        let e = kinds.entry(kind).or_default();
+        e.0 += 1;
+        e.1 += secs;
+    }
+    let mut kinds: Vec<_> = kinds.into_iter().collect();
+    kinds.sort_by(|x, y| y.1 .1.total_cmp(&x.1 .1));
+    println!("by kind (share of the time, inputs, mean):");
+    for (kind, (n, secs)) in kinds.iter().take(KINDS_SHOWN) {
+        println!(
+            "  {:5.1} %  {n:5}  {:10.1} µs  {kind}",
+            secs / total * 100.0,
+            secs / *n as f64 * 1e6
+        );
     }
 }

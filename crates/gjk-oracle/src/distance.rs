@@ -23,10 +23,11 @@
 
 use std::collections::HashSet;
 
-use num_traits::Zero;
+use num_bigint::BigInt;
+use num_traits::{Signed, Zero};
 
-use super::linalg::{combine, dot, project_origin, sub};
-use super::{check_pair, Candidate, OracleError, MAX_DIFFERENCES, MAX_ENUMERATION_COST};
+use super::linalg::{combine, dot_int, project_origin_int, sub, to_integers};
+use super::{check_pair, OracleError, MAX_DIFFERENCES, MAX_ENUMERATION_COST};
 use gjk::scalar::Rational;
 
 /// The exact distance between `conv A` and `conv B`, with its witnesses.
@@ -126,26 +127,33 @@ pub fn distance_squared(a: &[Vec<Rational>], b: &[Vec<Rational>]) -> Result<Dist
             limit: MAX_ENUMERATION_COST,
         });
     }
-    let optimal = |v: &Vec<Rational>| {
-        let vv = dot(v, v);
-        diff.iter().all(|(d, _, _)| dot(d, v) >= vv)
+    // Over the integers: the points scaled by `s` (`to_integers`), each
+    // subset's projection as `D v = Σ Lᵢ pᵢ` with `λᵢ = Lᵢ / D`
+    // (`project_origin_int`). Comparisons of `|v|² = |Dv|² / D²` cross-
+    // multiply; the optimality test `dₖ·v ≥ v·v` is `D (dₖ·Dv) ≥ |Dv|²`.
+    let (d, s) = to_integers(&diff.iter().map(|x| &x.0).collect::<Vec<_>>());
+    let optimal = |dv: &[BigInt], den: &BigInt| {
+        let vv = dot_int(dv, dv);
+        d.iter().all(|dk| den * dot_int(dk, dv) >= vv)
     };
-    let mut best: Option<Candidate> = None;
+    // (|Dv|², D², Dv, D, subset, L) of the best candidate so far.
+    type Best = (BigInt, BigInt, Vec<BigInt>, BigInt, Vec<usize>, Vec<BigInt>);
+    let mut best: Option<Best> = None;
     'sizes: for size in 1..=(dim + 1).min(n) {
         let mut idx: Vec<usize> = (0..size).collect();
         loop {
-            let pts: Vec<&Vec<Rational>> = idx.iter().map(|&k| &diff[k].0).collect();
-            if let Some((v, lambda)) = project_origin(&pts) {
-                if lambda.iter().all(|l| *l >= Rational::zero()) {
-                    let d2 = dot(&v, &v);
-                    if best.as_ref().is_none_or(|b| d2 < b.dist2) {
-                        let done = optimal(&v);
-                        best = Some(Candidate {
-                            dist2: d2,
-                            point: v,
-                            indices: idx.clone(),
-                            weights: lambda,
-                        });
+            let pts: Vec<&Vec<BigInt>> = idx.iter().map(|&k| &d[k]).collect();
+            if let Some((den, l)) = project_origin_int(&pts) {
+                if l.iter().all(|x| !x.is_negative()) {
+                    let dv: Vec<BigInt> = (0..dim)
+                        .map(|c| pts.iter().zip(&l).map(|(p, x)| &p[c] * x).sum())
+                        .collect();
+                    let vv = dot_int(&dv, &dv);
+                    let den2 = &den * &den;
+                    // |v|² < best: vv / den² < best_vv / best_den².
+                    if best.as_ref().is_none_or(|b| &vv * &b.1 < &b.0 * &den2) {
+                        let done = optimal(&dv, &den);
+                        best = Some((vv, den2, dv, den, idx.clone(), l));
                         if done {
                             break 'sizes;
                         }
@@ -158,17 +166,19 @@ pub fn distance_squared(a: &[Vec<Rational>], b: &[Vec<Rational>]) -> Result<Dist
         }
     }
     // Every single point is a candidate, so `best` is set (n ≥ 1).
-    let Some(Candidate {
-        dist2,
-        point: closest,
-        indices: idx,
-        weights: lambda,
-    }) = best
-    else {
+    let Some((vv, den2, dv, den, idx, l)) = best else {
         return Err(OracleError::Internal {
             what: "no subset of A − B gave a candidate",
         });
     };
+    // Back to the unscaled points: v = Dv / (D s), |v|² = |Dv|² / (D² s²).
+    let dist2 = Rational::new(vv, den2 * &s * &s);
+    let ds = &den * &s;
+    let closest: Vec<Rational> = dv
+        .into_iter()
+        .map(|x| Rational::new(x, ds.clone()))
+        .collect();
+    let lambda: Vec<Rational> = l.into_iter().map(|x| Rational::new(x, den.clone())).collect();
     let mut support = Vec::new();
     for (&k, w) in idx.iter().zip(&lambda) {
         if !w.is_zero() {

@@ -63,10 +63,10 @@ use std::cmp::Ordering;
 use std::collections::HashSet;
 
 use num_bigint::BigInt;
-use num_integer::Integer;
-use num_traits::{One, Zero};
+use num_traits::Zero;
 
 use super::distance::{differences, next_subset};
+use super::linalg::{det_int, dot_int, to_integers};
 use super::{check_lp, check_pair, relation, OracleError, Relation};
 use gjk::scalar::Rational;
 
@@ -135,37 +135,6 @@ fn facet_cost(n: usize, dim: usize) -> u128 {
     binomial(n, dim).map_or(u128::MAX, |c| c.saturating_mul(per))
 }
 
-/// The determinant of a square integer matrix by Bareiss's fraction-free
-/// elimination (every division is exact; `O(k³)` operations on integers no
-/// larger than the minors), `1` for the empty matrix.
-fn det_int(mut m: Vec<Vec<BigInt>>) -> BigInt {
-    let k = m.len();
-    let mut negate = false;
-    let mut prev = BigInt::one();
-    for c in 0..k {
-        if m[c][c].is_zero() {
-            let Some(r) = (c + 1..k).find(|&r| !m[r][c].is_zero()) else {
-                return BigInt::zero();
-            };
-            m.swap(c, r);
-            negate = !negate;
-        }
-        for i in c + 1..k {
-            for j in c + 1..k {
-                let x = &m[i][j] * &m[c][c] - &m[i][c] * &m[c][j];
-                m[i][j] = x / &prev;
-            }
-        }
-        prev = m[c][c].clone();
-    }
-    let d = if k == 0 { BigInt::one() } else { prev };
-    if negate {
-        -d
-    } else {
-        d
-    }
-}
-
 /// The generalised cross product of `dim − 1` edge rows (see the module
 /// docs): `n_j = (−1)^j det(E without column j)`.
 fn normal_of(edges: &[Vec<BigInt>], dim: usize) -> Vec<BigInt> {
@@ -189,27 +158,6 @@ fn normal_of(edges: &[Vec<BigInt>], dim: usize) -> Vec<BigInt> {
             }
         })
         .collect()
-}
-
-fn dot_int(u: &[BigInt], v: &[BigInt]) -> BigInt {
-    u.iter().zip(v).map(|(x, y)| x * y).sum()
-}
-
-/// The points scaled by the least common multiple `s` of their coordinates'
-/// denominators: integer points, and `s`. (Scaling `A − B` by `s > 0`
-/// scales every facet distance by `s` and changes no normal direction; the
-/// answer is scaled back at the end. Integer arithmetic is several times
-/// faster than rational arithmetic, which reduces every step by a gcd.)
-fn to_integers(points: &[&Vec<Rational>]) -> (Vec<Vec<BigInt>>, BigInt) {
-    let s = points
-        .iter()
-        .flat_map(|p| p.iter())
-        .fold(BigInt::one(), |l, x| l.lcm(x.denom()));
-    let ints = points
-        .iter()
-        .map(|p| p.iter().map(|x| x.numer() * (&s / x.denom())).collect())
-        .collect();
-    (ints, s)
 }
 
 /// The exact penetration depth of `conv A` and `conv B` (see the module
