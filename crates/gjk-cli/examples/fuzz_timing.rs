@@ -10,7 +10,8 @@
 //! rate the mean gives, then the slowest inputs (for `diff_nd`, `certified`
 //! and `diff_exact` with their dimension, sizes, exponent and family), and
 //! for those three targets the share of the time each kind of input takes
-//! (dimension and family; raw pairs by dimension and `|A|·|B|`). The
+//! (dimension and family; raw pairs by dimension and `|A|·|B|`). A third
+//! argument times only the inputs of that kind (`'6D identical'`). The
 //! rates of fuzz/README come from campaigns, whose instrumentation costs
 //! several times more; this tells which inputs the time goes to.
 
@@ -27,13 +28,18 @@ const KINDS_SHOWN: usize = 20;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let [target, dir] = args.as_slice() else {
-        eprintln!(
-            "usage: fuzz_timing TARGET DIR (targets: {})",
-            TARGETS.join(", ")
-        );
-        std::process::exit(2);
+    let (target, dir, only) = match args.as_slice() {
+        [t, d] => (t, d, None),
+        [t, d, k] => (t, d, Some(k.as_str())),
+        _ => {
+            eprintln!(
+                "usage: fuzz_timing TARGET DIR [KIND] (targets: {}; KIND as printed, e.g. '6D identical')",
+                TARGETS.join(", ")
+            );
+            std::process::exit(2);
+        }
     };
+    let diff_n = matches!(target.as_str(), "diff_nd" | "certified" | "diff_exact");
     let entries = match std::fs::read_dir(dir) {
         Ok(e) => e,
         Err(e) => {
@@ -48,6 +54,9 @@ fn main() {
             eprintln!("{}: unreadable, skipped", path.display());
             continue;
         };
+        if only.is_some_and(|k| !diff_n || kind(&bytes) != k) {
+            continue;
+        }
         let start = Instant::now();
         for _ in 0..REPEATS {
             if let Err(e) = replay(target, &bytes) {
@@ -71,7 +80,6 @@ fn main() {
         times[n / 2].0 * 1e6,
         n as f64 / total
     );
-    let diff_n = matches!(target.as_str(), "diff_nd" | "certified" | "diff_exact");
     for (secs, path, bytes) in times.iter().take(SHOWN) {
         let about = match decode::<DiffN>(bytes) {
             Some(d) if diff_n => {
@@ -94,18 +102,23 @@ fn main() {
     }
 }
 
+/// The kind of a `diff_nd`-style input: dimension and family, or for a
+/// raw pair dimension and `|A|·|B|`.
+fn kind(bytes: &[u8]) -> String {
+    decode::<DiffN>(bytes).map_or("undecodable".into(), |d| {
+        let d = d.0;
+        match d.family {
+            Some(f) => format!("{}D {}", d.dim, f.name()),
+            None => format!("{}D raw, |A|·|B| = {}", d.dim, d.a.len() * d.b.len()),
+        }
+    })
+}
+
 /// The share of the total time each kind of input takes, largest first.
 fn by_kind(times: &[(f64, std::path::PathBuf, Vec<u8>)], total: f64) {
     let mut kinds: BTreeMap<String, (usize, f64)> = BTreeMap::new();
     for (secs, _, bytes) in times {
-        let kind = decode::<DiffN>(bytes).map_or("undecodable".into(), |d| {
-            let d = d.0;
-            match d.family {
-                Some(f) => format!("{}D {}", d.dim, f.name()),
-                None => format!("{}D raw, |A|·|B| = {}", d.dim, d.a.len() * d.b.len()),
-            }
-        });
-        let e = kinds.entry(kind).or_default();
+        let e = kinds.entry(kind(bytes)).or_default();
         e.0 += 1;
         e.1 += secs;
     }
