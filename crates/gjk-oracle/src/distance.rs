@@ -178,7 +178,10 @@ pub fn distance_squared(a: &[Vec<Rational>], b: &[Vec<Rational>]) -> Result<Dist
         .into_iter()
         .map(|x| Rational::new(x, ds.clone()))
         .collect();
-    let lambda: Vec<Rational> = l.into_iter().map(|x| Rational::new(x, den.clone())).collect();
+    let lambda: Vec<Rational> = l
+        .into_iter()
+        .map(|x| Rational::new(x, den.clone()))
+        .collect();
     let mut support = Vec::new();
     for (&k, w) in idx.iter().zip(&lambda) {
         if !w.is_zero() {

@@ -8,7 +8,7 @@
 
 use num_bigint::BigInt;
 use num_integer::Integer;
-use num_traits::{One, Signed, Zero};
+use num_traits::{One, Signed, ToPrimitive, Zero};
 
 use gjk::scalar::Rational;
 
@@ -169,8 +169,13 @@ pub fn to_integers(points: &[&Vec<Rational>]) -> (Vec<Vec<BigInt>>, BigInt) {
 
 /// The determinant of a square integer matrix by Bareiss's fraction-free
 /// elimination (every division is exact; `O(k³)` operations on integers no
-/// larger than the minors), `1` for the empty matrix.
+/// larger than the minors), `1` for the empty matrix. The same elimination
+/// runs first in `i128`, every operation checked ([`det_i128`]), and over
+/// big integers only when an entry or an intermediate minor does not fit.
 pub fn det_int(mut m: Vec<Vec<BigInt>>) -> BigInt {
+    if let Some(d) = det_i128(&m) {
+        return d.into();
+    }
     let k = m.len();
     let mut negate = false;
     let mut prev = BigInt::one();
@@ -195,6 +200,44 @@ pub fn det_int(mut m: Vec<Vec<BigInt>>) -> BigInt {
         -d
     } else {
         d
+    }
+}
+
+/// [`det_int`]'s elimination in checked `i128`: `None` when an entry does
+/// not fit or an operation overflows. (Every intermediate is a minor of
+/// the matrix, so the integers are those of the big-integer run. Raw fuzz
+/// inputs, 16-bit integers up to a power of two, fit in 6D.)
+fn det_i128(rows: &[Vec<BigInt>]) -> Option<i128> {
+    let mut m: Vec<Vec<i128>> = rows
+        .iter()
+        .map(|r| r.iter().map(ToPrimitive::to_i128).collect())
+        .collect::<Option<_>>()?;
+    let k = m.len();
+    let mut negate = false;
+    let mut prev: i128 = 1;
+    for c in 0..k {
+        if m[c][c] == 0 {
+            let Some(r) = (c + 1..k).find(|&r| m[r][c] != 0) else {
+                return Some(0);
+            };
+            m.swap(c, r);
+            negate = !negate;
+        }
+        for i in c + 1..k {
+            for j in c + 1..k {
+                let x = m[i][j]
+                    .checked_mul(m[c][c])?
+                    .checked_sub(m[i][c].checked_mul(m[c][j])?)?;
+                m[i][j] = x / prev;
+            }
+        }
+        prev = m[c][c];
+    }
+    let d = if k == 0 { 1 } else { prev };
+    if negate {
+        d.checked_neg()
+    } else {
+        Some(d)
     }
 }
 
@@ -281,13 +324,52 @@ mod tests {
         assert_eq!((v, l), (vec![integer(2), integer(2)], vec![integer(1)]));
     }
 
+    /// `det_int` over `i128` and, after an overflow, over big integers:
+    /// both against the rational elimination.
+    #[test]
+    fn integer_determinants_overflowing_i128_or_not() {
+        for bits in [4u32, 40, 70] {
+            let rows: Vec<Vec<i128>> = (0..5i128)
+                .map(|i| {
+                    (0..5i128)
+                        .map(|j| {
+                            ((i * 7 + j * 13 + i * j * 5) % 17 - 8) << (bits - 4) | (i + j) % 3
+                        })
+                        .collect()
+                })
+                .collect();
+            let big: Vec<Vec<BigInt>> = rows
+                .iter()
+                .map(|r| r.iter().map(|&x| BigInt::from(x)).collect())
+                .collect();
+            let q: Vec<Vec<Rational>> = big
+                .iter()
+                .map(|r| r.iter().cloned().map(Rational::from_integer).collect())
+                .collect();
+            let want = det(&q);
+            assert_eq!(
+                Rational::from_integer(det_int(big.clone())),
+                want,
+                "{bits} bits"
+            );
+            // 4-bit entries stay in i128; 40-bit ones overflow it mid-way
+            // (minors of 200 bits); 70-bit ones do not fit at all.
+            assert_eq!(det_i128(&big).is_some(), bits == 4, "{bits} bits");
+            assert!(!want.is_zero(), "{bits} bits: a singular example");
+        }
+    }
+
     /// The distance enumeration's integer projection against the rational
     /// one it replaced (`project_origin`), on every subset of up to five of
     /// some integer points in 4D, dependent subsets included.
     #[test]
     fn the_integer_projection_is_the_rational_one() {
         let pts: Vec<Vec<i64>> = (0..8i64)
-            .map(|k| (0..4).map(|c| (k * 7 + c * 3 + k * c * k) % 11 - 5).collect())
+            .map(|k| {
+                (0..4)
+                    .map(|c| (k * 7 + c * 3 + k * c * k) % 11 - 5)
+                    .collect()
+            })
             .chain([vec![1, 1, 1, 1], vec![2, 2, 2, 2], vec![1, 1, 1, 1]])
             .collect();
         let q: Vec<Vec<Rational>> = pts
@@ -307,10 +389,8 @@ mod tests {
             let want = project_origin(&idx.iter().map(|&k| &q[k]).collect::<Vec<_>>());
             let got = project_origin_int(&idx.iter().map(|&k| &z[k]).collect::<Vec<_>>());
             let got = got.map(|(d, l)| {
-                let lambda: Vec<Rational> = l
-                    .into_iter()
-                    .map(|x| Rational::new(x, d.clone()))
-                    .collect();
+                let lambda: Vec<Rational> =
+                    l.into_iter().map(|x| Rational::new(x, d.clone())).collect();
                 let pts: Vec<&Vec<Rational>> = idx.iter().map(|&k| &q[k]).collect();
                 (combine(&pts, &lambda, 4), lambda)
             });
