@@ -153,9 +153,24 @@ pub(crate) fn proved_answer<const N: usize>(
             Err(e) => Err(format!("oracle: {e}")),
         }
     }
-    if let Some(want) = judged(gjk_oracle::relation(ra, rb)).unwrap_or_else(|e| fail(e)) {
-        if want != relation {
-            fail(format!("relation {relation:?}, oracle {want:?}"));
+    // A penetrating answer is judged by `penetration_depth`, which decides
+    // the relation by the same LP as `relation` (and says which one when the
+    // origin is not interior): one LP, not two, unless it abstains.
+    let judged_depth = match &depth2 {
+        Some(got) => {
+            match judged(gjk_oracle::penetration_depth(ra, rb)).unwrap_or_else(|e| fail(e)) {
+                None => false,
+                Some(PenetrationDepth::Penetrating { depth2: want, .. }) if want == *got => true,
+                other => fail(format!("depth2 {got}, oracle {other:?}")),
+            }
+        }
+        None => false,
+    };
+    if !judged_depth {
+        if let Some(want) = judged(gjk_oracle::relation(ra, rb)).unwrap_or_else(|e| fail(e)) {
+            if want != relation {
+                fail(format!("relation {relation:?}, oracle {want:?}"));
+            }
         }
     }
     if relation == Relation::Separated {
@@ -164,13 +179,6 @@ pub(crate) fn proved_answer<const N: usize>(
             if dist2 != want.dist2 {
                 fail(format!("dist2 {dist2}, oracle {}", want.dist2));
             }
-        }
-    }
-    if let Some(got) = &depth2 {
-        match judged(gjk_oracle::penetration_depth(ra, rb)).unwrap_or_else(|e| fail(e)) {
-            None => {}
-            Some(PenetrationDepth::Penetrating { depth2: want, .. }) if want == *got => {}
-            other => fail(format!("depth2 {got}, oracle {other:?}")),
         }
     }
     Proved { relation, dist2 }

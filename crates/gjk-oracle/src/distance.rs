@@ -18,6 +18,15 @@
 //! the enumeration stops there. The test is only a shortcut: the same `v`
 //! would win the full enumeration.
 //!
+//! The arithmetic is over the integers: the points scaled by the common
+//! denominator of their coordinates (distances scale with it, affine
+//! coordinates do not), each subset's Gram system solved by Cramer's rule
+//! with fraction-free determinants, distances compared by cross-multiplying
+//! (`linalg::project_origin_int`). The rational projection it replaced
+//! (`linalg::project_origin`, still `closest_feature`'s) spent most of its
+//! time in the gcds of rational arithmetic; the unit test
+//! `the_integer_projection_is_the_rational_one` holds the two together.
+//!
 //! This shares nothing with the LP of [`super::intersects`]; the test suite
 //! checks that the two agree (`intersects ⇔ distance² = 0`).
 

@@ -208,10 +208,16 @@ pub fn det_int(mut m: Vec<Vec<BigInt>>) -> BigInt {
 /// the matrix, so the integers are those of the big-integer run. Raw fuzz
 /// inputs, 16-bit integers up to a power of two, fit in 6D.)
 fn det_i128(rows: &[Vec<BigInt>]) -> Option<i128> {
-    let mut m: Vec<Vec<i128>> = rows
+    let m: Vec<Vec<i128>> = rows
         .iter()
         .map(|r| r.iter().map(ToPrimitive::to_i128).collect())
         .collect::<Option<_>>()?;
+    det_small(m)
+}
+
+/// [`det_int`]'s elimination on an `i128` matrix, every operation checked:
+/// `None` on an overflow.
+pub fn det_small(mut m: Vec<Vec<i128>>) -> Option<i128> {
     let k = m.len();
     let mut negate = false;
     let mut prev: i128 = 1;
