@@ -15,7 +15,7 @@
 //! most right-hand sides are zero) included. There is no iteration cap to
 //! reach and nothing is rounded.
 
-use num_traits::Zero;
+use num_traits::{One, Zero};
 
 use super::OracleError;
 use gjk::scalar::Rational;
@@ -60,9 +60,13 @@ impl Tableau {
     }
 
     fn pivot(&mut self, r: usize, c: usize) {
+        // Zero entries are skipped (the tableau is sparse: an identity
+        // block, zero right-hand sides): the same values, fewer gcds.
         let p = self.rows[r][c].clone();
-        for x in self.rows[r].iter_mut() {
-            *x /= p.clone();
+        if !p.is_one() {
+            for x in self.rows[r].iter_mut().filter(|x| !x.is_zero()) {
+                *x /= p.clone();
+            }
         }
         let pivot_row = self.rows[r].clone();
         for (i, row) in self.rows.iter_mut().enumerate() {
@@ -70,7 +74,7 @@ impl Tableau {
                 continue;
             }
             let f = row[c].clone();
-            for (x, y) in row.iter_mut().zip(&pivot_row) {
+            for (x, y) in row.iter_mut().zip(&pivot_row).filter(|(_, y)| !y.is_zero()) {
                 *x -= f.clone() * y.clone();
             }
         }
@@ -89,7 +93,7 @@ impl Tableau {
                 }
                 let mut r = cost[j].clone();
                 for (row, &bi) in self.rows.iter().zip(&self.basis) {
-                    if !row[j].is_zero() {
+                    if !row[j].is_zero() && !cost[bi].is_zero() {
                         r -= cost[bi].clone() * row[j].clone();
                     }
                 }
