@@ -58,10 +58,13 @@
 //! The limits come from measurements: `cargo run --release --example
 //! oracle_limits` times one input at each limit (fixed-seed random integers
 //! in `−100..=100`). On this project's 2-core machine kind it printed: an LP
-//! of 32 + 32 points in 16D, 2.8 s (115 + 115 points in 3D, 0.1 s); the
-//! enumeration for 11 points in 10D, 1.2 s (25 in 3D, 0.1 s); the facet
-//! enumeration of `penetration_depth` for 30 points in 5D, 0.8 s (50 in 4D,
-//! 0.5 s; 120 in 3D, 0.3 s); a 10D simplex for `closest_feature`, 0.8 s. These are examples, not bounds: the number
+//! of 32 + 32 points in 16D, 2.7 s (115 + 115 points in 3D, 0.1 s); the
+//! enumeration for 11 points in 10D, 35 ms (25 in 3D, 3 ms); the facet
+//! enumeration of `penetration_depth` for 30 points in 5D, 0.2 s (50 in 4D,
+//! 0.16 s; 120 in 3D, 0.13 s); a 10D simplex for `closest_feature`, 0.9 s.
+//! (The limits were set before the distance enumeration ran over integers
+//! and the facet enumeration had its `i128` filter, at 1.2 s and 0.8 s for
+//! those two inputs; they were kept.) These are examples, not bounds: the number
 //! of pivots and the size of the rationals depend on the data, and other
 //! random inputs took several times longer. Debug builds are several times
 //! slower again. Typical test inputs (a few points per shape in 2D to 4D)
