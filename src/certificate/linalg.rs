@@ -67,8 +67,9 @@ trait Exact: Clone + Zero + One {
     fn times(x: &Self, y: &Self) -> Option<Self>;
     /// `x − y`.
     fn minus(x: &Self, y: &Self) -> Option<Self>;
-    /// `x / y`, the division exact.
-    fn div_exact(x: &Self, y: &Self) -> Self;
+    /// `x / y`, the division exact (`None` only for `i128::MIN / −1`, whose
+    /// quotient overflows).
+    fn div_exact(x: &Self, y: &Self) -> Option<Self>;
     /// `−x`.
     fn negate(x: &Self) -> Option<Self>;
     /// `x·y − z·w`.
@@ -84,8 +85,8 @@ impl Exact for i128 {
     fn minus(x: &Self, y: &Self) -> Option<Self> {
         x.checked_sub(*y)
     }
-    fn div_exact(x: &Self, y: &Self) -> Self {
-        x / y
+    fn div_exact(x: &Self, y: &Self) -> Option<Self> {
+        x.checked_div(*y)
     }
     fn negate(x: &Self) -> Option<Self> {
         x.checked_neg()
@@ -99,8 +100,8 @@ impl Exact for BigInt {
     fn minus(x: &Self, y: &Self) -> Option<Self> {
         Some(x - y)
     }
-    fn div_exact(x: &Self, y: &Self) -> Self {
-        x / y
+    fn div_exact(x: &Self, y: &Self) -> Option<Self> {
+        Some(x / y)
     }
     fn negate(x: &Self) -> Option<Self> {
         Some(-x)
@@ -129,7 +130,7 @@ fn bareiss<I: Exact>(a: &mut [Vec<I>]) -> Option<Option<(I, bool)>> {
         for row in bottom.iter_mut() {
             for j in k + 1..row.len() {
                 let x = I::mul_sub(&row[j], &pivot_row[k], &row[k], &pivot_row[j])?;
-                row[j] = I::div_exact(&x, &previous);
+                row[j] = I::div_exact(&x, &previous)?;
             }
         }
         previous = pivot_row[k].clone();
@@ -186,7 +187,7 @@ fn solve_eliminated<I: Exact>(mut a: Vec<Vec<I>>) -> Option<Option<(I, Vec<I>)>>
         for j in i + 1..n {
             s = I::minus(&s, &I::times(&a[i][j], &y[j])?)?;
         }
-        y[i] = I::div_exact(&s, &a[i][i]);
+        y[i] = I::div_exact(&s, &a[i][i])?;
     }
     // det a = ±det Pa, and det aᵢ = (det a) xᵢ.
     if negative {
@@ -641,6 +642,23 @@ mod tests {
     /// overflows, not only when an entry does not fit: `5 × 5` matrices of
     /// entries near `2⁴⁰` fit, but their later minors do not. The answer is
     /// the definition's either way, and small matrices never overflow.
+    /// An `i128` quotient can overflow too: `i128::MIN / −1`. Here the
+    /// second step of the elimination divides `2⁶⁴ · (−2⁶³) = −2¹²⁷` by the
+    /// first pivot, `−1`; the determinant, `2¹²⁷`, needs big integers. The
+    /// unchecked division panicked.
+    #[test]
+    fn a_quotient_past_i128_goes_to_big_integers() {
+        let m = |rows: [[i128; 3]; 3]| -> Vec<Vec<BigInt>> {
+            rows.iter()
+                .map(|r| r.iter().map(|&x| BigInt::from(x)).collect())
+                .collect()
+        };
+        let a = m([[-1, 0, 0], [0, -(1 << 64), 0], [0, 0, 1 << 63]]);
+        assert_eq!(det_integer(a.clone()), BigInt::from(1) << 127);
+        let (d, _) = cramer(a, vec![BigInt::from(0); 3]).expect("regular");
+        assert_eq!(d, BigInt::from(1) << 127);
+    }
+
     #[test]
     fn cramer_hands_an_overflowing_elimination_to_big_integers() {
         let mut g = Lcg(17);

@@ -21,10 +21,11 @@
 //! fallback, the exact loops), and `diff_exact` is the target that holds
 //! those answers to the oracle and verifies their certificates again (but
 //! depth certificates, whose verification took a fifth of a 6D `diff_nd`
-//! input's time, and a quarter of a 6D copy's in `diff_exact`). The oracle's rational LP, under the fuzzer's coverage
-//! instrumentation, costs several times the rest of an execution (a
-//! profile of `diff_2d` put 88 % of its time in it), so it runs where it
-//! judges something no certificate does.
+//! input's time, and a quarter of a 6D copy's in `diff_exact`). The
+//! oracle's rational LP, under the fuzzer's coverage instrumentation, costs
+//! several times the rest of an execution (a profile of `diff_2d` put 88 %
+//! of its time in it), so it runs where it judges something no certificate
+//! does.
 //!
 //! The generic loops run on rationals are held to the oracle by their own
 //! target, `rational_loops` ([`crate::fuzzing::rational_loops`]).
@@ -102,7 +103,8 @@ pub(crate) fn proved_answer<const N: usize>(
     // Every returned certificate verifies again, but for depth: the exact
     // mode's `δ²` is what `verify` proved of its depth certificate (the
     // same call on the same arguments, a second time the costliest step of
-    // a 6D input), held below to the oracle; `tests/exact.rs` re-verifies
+    // a 6D input), held below to the oracle for a raw pair it does not abstain on (a
+    // generated pair's `δ²` rests on that one verification); `tests/exact.rs` re-verifies
     // depth certificates too.
     let again = |c: &&Certificate<N>| oracle && !matches!(c, Certificate::Depth { .. });
     for c in report.certificates.iter().filter(again) {

@@ -234,7 +234,8 @@ pub fn det_small(mut m: Vec<Vec<i128>>) -> Option<i128> {
                 let x = m[i][j]
                     .checked_mul(m[c][c])?
                     .checked_sub(m[i][c].checked_mul(m[c][j])?)?;
-                m[i][j] = x / prev;
+                // Exact (a minor), but `i128::MIN / −1` overflows: checked.
+                m[i][j] = x.checked_div(prev)?;
             }
         }
         prev = m[c][c];
@@ -359,10 +360,23 @@ mod tests {
                 "{bits} bits"
             );
             // 4-bit entries stay in i128; 40-bit ones overflow it mid-way
-            // (minors of 200 bits); 70-bit ones do not fit at all.
+            // (minors of 200 bits); 70-bit ones on the first product.
             assert_eq!(det_i128(&big).is_some(), bits == 4, "{bits} bits");
             assert!(!want.is_zero(), "{bits} bits: a singular example");
         }
+    }
+
+    /// `i128::MIN / −1` overflows: the second step here divides
+    /// `2⁶⁴ · (−2⁶³)` by the first pivot `−1`; the determinant `2¹²⁷` needs
+    /// big integers (the unchecked division panicked).
+    #[test]
+    fn a_quotient_past_i128_goes_to_big_integers() {
+        let m: Vec<Vec<BigInt>> = [[-1i128, 0, 0], [0, -(1 << 64), 0], [0, 0, 1 << 63]]
+            .iter()
+            .map(|r| r.iter().map(|&x| BigInt::from(x)).collect())
+            .collect();
+        assert_eq!(det_i128(&m), None);
+        assert_eq!(det_int(m), BigInt::from(1) << 127);
     }
 
     /// The distance enumeration's integer projection against the rational
