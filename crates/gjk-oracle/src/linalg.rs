@@ -172,35 +172,11 @@ pub fn to_integers(points: &[&Vec<Rational>]) -> (Vec<Vec<BigInt>>, BigInt) {
 /// larger than the minors), `1` for the empty matrix. The same elimination
 /// runs first in `i128`, every operation checked ([`det_i128`]), and over
 /// big integers only when an entry or an intermediate minor does not fit.
-pub fn det_int(mut m: Vec<Vec<BigInt>>) -> BigInt {
+pub fn det_int(m: Vec<Vec<BigInt>>) -> BigInt {
     if let Some(d) = det_i128(&m) {
         return d.into();
     }
-    let k = m.len();
-    let mut negate = false;
-    let mut prev = BigInt::one();
-    for c in 0..k {
-        if m[c][c].is_zero() {
-            let Some(r) = (c + 1..k).find(|&r| !m[r][c].is_zero()) else {
-                return BigInt::zero();
-            };
-            m.swap(c, r);
-            negate = !negate;
-        }
-        for i in c + 1..k {
-            for j in c + 1..k {
-                let x = &m[i][j] * &m[c][c] - &m[i][c] * &m[c][j];
-                m[i][j] = x / &prev;
-            }
-        }
-        prev = m[c][c].clone();
-    }
-    let d = if k == 0 { BigInt::one() } else { prev };
-    if negate {
-        -d
-    } else {
-        d
-    }
+    bareiss(m).expect("big integers do not overflow")
 }
 
 /// [`det_int`]'s elimination in checked `i128`: `None` when an entry does
@@ -217,32 +193,71 @@ fn det_i128(rows: &[Vec<BigInt>]) -> Option<i128> {
 
 /// [`det_int`]'s elimination on an `i128` matrix, every operation checked:
 /// `None` on an overflow.
-pub fn det_small(mut m: Vec<Vec<i128>>) -> Option<i128> {
+pub fn det_small(m: Vec<Vec<i128>>) -> Option<i128> {
+    bareiss(m)
+}
+
+/// The integers the eliminations run over: `i128` with every operation
+/// checked (`None` on an overflow, `i128::MIN / −1` included), and big
+/// integers (never `None`).
+trait Int: Clone + Zero + One {
+    /// `a·b − c·d`.
+    fn mul_sub(a: &Self, b: &Self, c: &Self, d: &Self) -> Option<Self>;
+    /// `a / b`, the division exact.
+    fn div_exact(a: &Self, b: &Self) -> Option<Self>;
+    /// `−a`.
+    fn negate(a: &Self) -> Option<Self>;
+}
+
+impl Int for i128 {
+    fn mul_sub(a: &Self, b: &Self, c: &Self, d: &Self) -> Option<Self> {
+        a.checked_mul(*b)?.checked_sub(c.checked_mul(*d)?)
+    }
+    fn div_exact(a: &Self, b: &Self) -> Option<Self> {
+        a.checked_div(*b)
+    }
+    fn negate(a: &Self) -> Option<Self> {
+        a.checked_neg()
+    }
+}
+
+impl Int for BigInt {
+    fn mul_sub(a: &Self, b: &Self, c: &Self, d: &Self) -> Option<Self> {
+        Some(a * b - c * d)
+    }
+    fn div_exact(a: &Self, b: &Self) -> Option<Self> {
+        Some(a / b)
+    }
+    fn negate(a: &Self) -> Option<Self> {
+        Some(-a)
+    }
+}
+
+/// Bareiss's elimination of a square matrix: its determinant, `None` on an
+/// `i128` overflow.
+fn bareiss<I: Int>(mut m: Vec<Vec<I>>) -> Option<I> {
     let k = m.len();
     let mut negate = false;
-    let mut prev: i128 = 1;
+    let mut prev = I::one();
     for c in 0..k {
-        if m[c][c] == 0 {
-            let Some(r) = (c + 1..k).find(|&r| m[r][c] != 0) else {
-                return Some(0);
+        if m[c][c].is_zero() {
+            let Some(r) = (c + 1..k).find(|&r| !m[r][c].is_zero()) else {
+                return Some(I::zero());
             };
             m.swap(c, r);
             negate = !negate;
         }
         for i in c + 1..k {
             for j in c + 1..k {
-                let x = m[i][j]
-                    .checked_mul(m[c][c])?
-                    .checked_sub(m[i][c].checked_mul(m[c][j])?)?;
-                // Exact (a minor), but `i128::MIN / −1` overflows: checked.
-                m[i][j] = x.checked_div(prev)?;
+                let x = I::mul_sub(&m[i][j], &m[c][c], &m[i][c], &m[c][j])?;
+                m[i][j] = I::div_exact(&x, &prev)?;
             }
         }
-        prev = m[c][c];
+        prev = m[c][c].clone();
     }
-    let d = if k == 0 { 1 } else { prev };
+    let d = if k == 0 { I::one() } else { prev };
     if negate {
-        d.checked_neg()
+        I::negate(&d)
     } else {
         Some(d)
     }
