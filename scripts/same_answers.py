@@ -93,7 +93,10 @@ MAPPINGS = [
     "exact mode, touching (issue 19): where the float EPA finds the origin on "
     "the boundary, its normal snapped to the faces of A and B it nearly "
     "supports (gjk::exact) proves touching where the base fell back to the "
-    "exact loops, so `normal` and `iterations` may differ; the outcome and "
+    "exact loops, and so does the normal of a hyperplane holding both shapes "
+    "(gjk::exact's flat_normal: a flat shape and its copy, coplanar polygons), "
+    "so `normal` and `iterations` may differ (`iterations` alone where that "
+    "normal is the one the base found: the float EPA no longer runs); the outcome and "
     "every other field are unchanged, and the head's normal must be non-zero "
     "with max over A of n.a equal to min over B of n.b (checked here with "
     "fractions on the case's points)",
@@ -263,7 +266,7 @@ def map_pair(run, old, new, cases=None):
     if (run.startswith(("query-exact-", "query-cap3-exact-"))
             and old.get("scalar") == "exact" and new.get("scalar") == "exact"
             and old.get("outcome") == "touching" and new.get("outcome") == "touching"
-            and old.get("normal") != new.get("normal")
+            and (old.get("normal"), old.get("iterations")) != (new.get("normal"), new.get("iterations"))
             and isinstance(new.get("iterations"), int) and new["iterations"] >= 1
             and cases is not None and touching_normal(cases.get(new.get("id"), {}),
                                                       new.get("normal"))):

@@ -294,6 +294,29 @@ fn overlapping_mirror_images_are_proved_without_the_exact_loops() {
     }
 }
 
+/// Asserts that the exact mode proves `A` and `B` touching without its
+/// fallback, that the oracle agrees, and that every certificate verifies.
+fn proved_touching<const N: usize>(a: &[Vector<Rational, N>], b: &[Vector<Rational, N>]) {
+    let c = ctx(a, b);
+    let sa = PointSet::from_rational(a.to_vec()).unwrap();
+    let sb = PointSet::from_rational(b.to_vec()).unwrap();
+    let report = exact_query(&sa, &sb, &ExactOptions::default()).unwrap();
+    assert!(report.fallback.is_none(), "{c}: {:?}", report.fallback);
+    assert!(
+        matches!(report.answer, ExactAnswer::Touching { .. }),
+        "{c}: {:?}",
+        report.answer
+    );
+    assert_eq!(
+        oracle::relation(&rows(a), &rows(b)).unwrap(),
+        Relation::Touching,
+        "{c}"
+    );
+    for cert in &report.certificates {
+        assert!(verify(&sa, &sb, cert).is_ok(), "{c}: {cert:?}");
+    }
+}
+
 /// Touching pairs whose float search ends with the origin on a face of the
 /// simplex, where the float EPA then finds the origin on the boundary: its
 /// normal, rounded, supports one vertex of each touching face, so it did
@@ -311,25 +334,7 @@ fn touching_normals_from_float_epa_are_snapped_to_the_contact() {
                 .map(|r| Vector::from_fn(|k, _| r[k].clone()))
                 .collect()
         };
-        let (a, b) = (points(a), points(b));
-        let c = ctx(&a, &b);
-        let sa = PointSet::from_rational(a.clone()).unwrap();
-        let sb = PointSet::from_rational(b.clone()).unwrap();
-        let report = exact_query(&sa, &sb, &ExactOptions::default()).unwrap();
-        assert!(report.fallback.is_none(), "{c}: {:?}", report.fallback);
-        assert!(
-            matches!(report.answer, ExactAnswer::Touching { .. }),
-            "{c}: {:?}",
-            report.answer
-        );
-        assert_eq!(
-            oracle::relation(&rows(&a), &rows(&b)).unwrap(),
-            Relation::Touching,
-            "{c}"
-        );
-        for cert in &report.certificates {
-            assert!(verify(&sa, &sb, cert).is_ok(), "{c}: {cert:?}");
-        }
+        proved_touching(&points(a), &points(b));
     }
     check::<4>(
         &[
@@ -382,6 +387,43 @@ fn touching_normals_from_float_epa_are_snapped_to_the_contact() {
         ],
         -3,
     );
+}
+
+/// Shapes in one hyperplane that meet: a flat shape and its copy (`N`
+/// points in `N`D, as `diff_exact`'s grown corpus has them in 5D–6D), and
+/// two overlapping polygons in one plane of 3D. The float search ends with
+/// the origin on a face, the float EPA finds it on the boundary, and
+/// neither its normal nor the snapped ones verified (a flat set's width
+/// along a float direction is rounding noise): the exact mode fell back
+/// to the exact loops, a sixth of `diff_exact`'s late-phase time. The
+/// normal of the common hyperplane proves touching: no fallback, the
+/// oracle's relation.
+#[test]
+fn shapes_in_one_hyperplane_touch_by_its_normal() {
+    fn copies<const N: usize>(rng: &mut Lcg) {
+        for _ in 0..5 {
+            let a: Vec<Vector<Rational, N>> = (0..N)
+                .map(|_| Vector::from_fn(|_, _| q(rng.int(-1000, 1000), 8)))
+                .collect();
+            proved_touching(&a, &a);
+        }
+    }
+    let mut rng = Lcg(0x9e37_79b9);
+    copies::<3>(&mut rng);
+    copies::<4>(&mut rng);
+    copies::<5>(&mut rng);
+    copies::<6>(&mut rng);
+    // The plane x + 2y − z = 3: a triangle and a square across it.
+    let on_plane =
+        |x: i64, y: i64| Vector::<Rational, 3>::new(q(x, 1), q(y, 1), q(x + 2 * y - 3, 1));
+    let a = [on_plane(0, 0), on_plane(4, 0), on_plane(0, 4)];
+    let b = [
+        on_plane(1, 1),
+        on_plane(5, 1),
+        on_plane(5, 5),
+        on_plane(1, 5),
+    ];
+    proved_touching(&a, &b);
 }
 
 /// A shape and its copy (`gjk_gen`'s `identical` family): `A − A` is

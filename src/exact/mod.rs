@@ -24,7 +24,8 @@
 //!    with its nearest facet's plane supporting `A − B`; where the origin
 //!    is on a face of the float simplex and no normal supports `A − B`
 //!    there, the cyclic differences of `N + 1` points the two sets share
-//!    prove the overlap if there are such points (a shape and its copy),
+//!    prove the overlap if there are such points (a shape and its copy);
+//!    shapes in one hyperplane touch by its normal, computed exactly;
 //!    otherwise the depth certificate alone proves it, and where the
 //!    float EPA finds the origin on the boundary instead, its normal is one
 //!    more candidate for the touching certificate, also snapped to the
@@ -584,6 +585,7 @@ fn find<const N: usize>(
         // overlap by itself (a ball of radius `δ > 0` about the origin lies
         // in `A − B`). Shapes that share a full-dimensional set of points
         // (a shape and its copy) prove it at once ([`shared_simplex`]).
+        // Shapes in one hyperplane touch by its normal ([`flat_normal`]).
         Err(_) => match shared_simplex(a, b) {
             Some(cert) => {
                 certs.push(cert);
@@ -592,10 +594,16 @@ fn find<const N: usize>(
                     on_face: None,
                 })
             }
-            None => Ok(Found::Penetrating {
-                simplex,
-                on_face: Some(face),
-            }),
+            None => {
+                let flat = flat_normal(a, b).into_iter().collect();
+                if let Ok(normal) = touching(a, b, &face, flat, certs) {
+                    return Ok(Found::Touching { normal });
+                }
+                Ok(Found::Penetrating {
+                    simplex,
+                    on_face: Some(face),
+                })
+            }
         },
     }
 }
@@ -670,6 +678,58 @@ fn shared_simplex<const N: usize>(a: &PointSet<N>, b: &PointSet<N>) -> Option<Ce
         weights: vec![weight; N + 1],
     };
     matches!(verify(a, b, &cert), Ok(Proved::Penetrating)).then_some(cert)
+}
+
+/// The most points of `A` and `B` that [`flat_normal`] projects exactly,
+/// taken from the two sets in turn: a bound on its cost for large sets.
+/// The normal is only a candidate; the verifier checks it against every
+/// point.
+const FLAT_TRIES: usize = 64;
+
+/// A normal to the affine hull of `A ∪ B` when that hull is not the whole
+/// space (a flat shape and its copy; two overlapping polygons in one plane
+/// of 3D), from at most [`FLAT_TRIES`] points; `None` when they span it.
+///
+/// If `n·x = c` for every `x` in `A ∪ B`, then `max_A n·a = c = min_B n·b`:
+/// `n` supports `A − B` at the origin, and the shapes touch where they
+/// meet (`A − B` has no interior). The float directions miss such an `n`:
+/// a flat set's width along a direction near it is rounding noise, which
+/// the bands of [`snapped`] cannot tell from a contact. So it is found
+/// exactly: an orthogonal basis of the differences `x − x₀` (as in
+/// [`orthogonal_basis`]), then the first coordinate axis `e_k` with a
+/// non-zero part orthogonal to it.
+fn flat_normal<const N: usize>(a: &PointSet<N>, b: &PointSet<N>) -> Option<Vector<Rational, N>> {
+    let in_turn = (0..a.len().max(b.len()))
+        .flat_map(|i| [(a, i), (b, i)])
+        .filter(|(set, i)| *i < set.len())
+        .take(FLAT_TRIES);
+    let mut first: Option<Vector<Rational, N>> = None;
+    let mut basis: Vec<([BigInt; N], BigInt)> = Vec::new();
+    for (set, i) in in_turn {
+        let x = set.point(i)?;
+        match &first {
+            None => first = Some(x),
+            Some(x0) => {
+                let r = project_out(&lowest_terms::sub_vectors(&x, x0), &basis).0;
+                basis.extend(primitive(r));
+                if basis.len() == N {
+                    return None;
+                }
+            }
+        }
+    }
+    (0..N)
+        .map(|k| {
+            let e_k = Vector::<Rational, N>::from_fn(|i, _| {
+                if i == k {
+                    Rational::one()
+                } else {
+                    Rational::zero()
+                }
+            });
+            orthogonal_part(&e_k, &basis)
+        })
+        .find(|n| !n.iter().all(Zero::is_zero))
 }
 
 /// The points of the face with positive weights (they span the face the
