@@ -11,6 +11,11 @@
 # Logs go to $OUT (default campaign-logs/), one per target; the table at the
 # end gives each target's executions, rate and result. A crash, mismatch or
 # hang leaves its input in artifacts/<target>/ and its log says which.
+#
+# The arithmetic crates are built without compare tracing, as the standard
+# library is (uninstrumented_arithmetic.sh; README, "Instrumentation"),
+# into target/arithmetic-untraced/; TRACE_ARITHMETIC=1 builds everything as
+# plain `cargo fuzz` does, into target/.
 set -uo pipefail
 cd "$(dirname "$0")"
 secs=${SECONDS_PER_TARGET:-1800}
@@ -24,13 +29,24 @@ if [ ${#targets[@]} -eq 0 ]; then
   targets=(case_line query_f64 f32_bits diff_2d diff_3d diff_nd diff_exact certified rational_loops)
 fi
 mkdir -p "$out"
-cargo fuzz build -s none || exit 1
-echo "commit $(git rev-parse --short HEAD), ${secs} s per target, ${jobs} at a time, $(nproc) cores, started $(date -u +%FT%TZ)" | tee "$out/summary.txt"
+if [ "${TRACE_ARITHMETIC:-0}" = 1 ]; then
+  build=()
+  how="every crate traced (TRACE_ARITHMETIC=1)"
+else
+  export RUSTC_WRAPPER="$PWD/uninstrumented_arithmetic.sh"
+  build=(--target-dir target/arithmetic-untraced)
+  how="arithmetic crates untraced"
+fi
+export TRACE_ARITHMETIC
+cargo fuzz build -s none "${build[@]}" || exit 1
+echo "commit $(git rev-parse --short HEAD), ${secs} s per target, ${jobs} at a time, $(nproc) cores, ${how}, started $(date -u +%FT%TZ)" | tee "$out/summary.txt"
 run() {
   t=$1
   scratch=$(mktemp -d)
   cp -r "corpus/$t/." "$scratch/"
-  if cargo fuzz run -s none "$t" "$scratch" -- -max_total_time="$secs" -timeout="$timeout" \
+  build=()
+  [ "${TRACE_ARITHMETIC:-0}" = 1 ] || build=(--target-dir target/arithmetic-untraced)
+  if cargo fuzz run -s none "${build[@]}" "$t" "$scratch" -- -max_total_time="$secs" -timeout="$timeout" \
       -rss_limit_mb=4096 -print_final_stats=1 >"$out/$t.log" 2>&1; then
     result=clean
   else
