@@ -38,7 +38,7 @@ else
   how="arithmetic crates untraced"
 fi
 export TRACE_ARITHMETIC
-cargo fuzz build -s none "${build[@]}" || exit 1
+cargo fuzz build -s none ${build[@]+"${build[@]}"} || exit 1
 echo "commit $(git rev-parse --short HEAD), ${secs} s per target, ${jobs} at a time, $(nproc) cores, ${how}, started $(date -u +%FT%TZ)" | tee "$out/summary.txt"
 run() {
   t=$1
@@ -46,7 +46,7 @@ run() {
   cp -r "corpus/$t/." "$scratch/"
   build=()
   [ "${TRACE_ARITHMETIC:-0}" = 1 ] || build=(--target-dir target/arithmetic-untraced)
-  if cargo fuzz run -s none "${build[@]}" "$t" "$scratch" -- -max_total_time="$secs" -timeout="$timeout" \
+  if cargo fuzz run -s none ${build[@]+"${build[@]}"} "$t" "$scratch" -- -max_total_time="$secs" -timeout="$timeout" \
       -rss_limit_mb=4096 -print_final_stats=1 >"$out/$t.log" 2>&1; then
     result=clean
   else

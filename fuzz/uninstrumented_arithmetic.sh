@@ -6,11 +6,14 @@
 # library is; their edge coverage stays. Every other crate, this one's own
 # included, is built exactly as `cargo fuzz` builds it. The last occurrence
 # of an LLVM option wins, so the flag appended here overrides the one in
-# cargo fuzz's RUSTFLAGS.
+# cargo fuzz's RUSTFLAGS. Generic and `#[inline]` code of these crates
+# (all of `Ratio<BigInt>`, so num-rational's part is nominal) is compiled
+# into its callers and traced there.
 #
 #   RUSTC_WRAPPER=$PWD/uninstrumented_arithmetic.sh cargo fuzz build -s none diff_exact
 rustc=$1
 shift
+prev=
 for arg in "$@"; do
   case $arg in
     num_bigint | num_integer | num_rational | num_traits)

@@ -95,8 +95,9 @@ MAPPINGS = [
     "supports (gjk::exact) proves touching where the base fell back to the "
     "exact loops, and so does the normal of a hyperplane holding both shapes "
     "(gjk::exact's flat_normal: a flat shape and its copy, coplanar polygons), "
-    "so `normal` and `iterations` may differ (`iterations` alone where that "
-    "normal is the one the base found: the float EPA no longer runs); the outcome and "
+    "so `normal` and `iterations` may differ (`iterations` alone, and only "
+    "fewer, where that normal is the one the base found: the float EPA no "
+    "longer runs); the outcome and "
     "every other field are unchanged, and the head's normal must be non-zero "
     "with max over A of n.a equal to min over B of n.b (checked here with "
     "fractions on the case's points)",
@@ -268,6 +269,9 @@ def map_pair(run, old, new, cases=None):
             and old.get("outcome") == "touching" and new.get("outcome") == "touching"
             and (old.get("normal"), old.get("iterations")) != (new.get("normal"), new.get("iterations"))
             and isinstance(new.get("iterations"), int) and new["iterations"] >= 1
+            and (old.get("normal") != new.get("normal")
+                 or (isinstance(old.get("iterations"), int)
+                     and new["iterations"] < old["iterations"]))
             and cases is not None and touching_normal(cases.get(new.get("id"), {}),
                                                       new.get("normal"))):
         old["normal"] = new["normal"]

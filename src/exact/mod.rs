@@ -25,7 +25,8 @@
 //!    is on a face of the float simplex and no normal supports `A − B`
 //!    there, the cyclic differences of `N + 1` points the two sets share
 //!    prove the overlap if there are such points (a shape and its copy);
-//!    shapes in one hyperplane touch by its normal, computed exactly;
+//!    shapes in one hyperplane that meet there touch by its normal,
+//!    computed exactly;
 //!    otherwise the depth certificate alone proves it, and where the
 //!    float EPA finds the origin on the boundary instead, its normal is one
 //!    more candidate for the touching certificate, also snapped to the
@@ -585,7 +586,8 @@ fn find<const N: usize>(
         // overlap by itself (a ball of radius `δ > 0` about the origin lies
         // in `A − B`). Shapes that share a full-dimensional set of points
         // (a shape and its copy) prove it at once ([`shared_simplex`]).
-        // Shapes in one hyperplane touch by its normal ([`flat_normal`]).
+        // Shapes in one hyperplane that meet (the face's common point)
+        // touch by its normal ([`flat_normal`]).
         Err(_) => match shared_simplex(a, b) {
             Some(cert) => {
                 certs.push(cert);

@@ -647,7 +647,10 @@ mod tests {
                 // A redundant row: twice another.
                 m[rows - 1] = m[0].iter().map(|x| x * integer(2)).collect();
             }
-            let b: Vec<Rational> = (0..rows).map(|_| entry(2)).collect();
+            let mut b: Vec<Rational> = (0..rows).map(|_| entry(2)).collect();
+            if rows > 1 && case % 5 == 0 {
+                b[rows - 1] = &b[0] * integer(2);
+            }
             let c: Vec<Rational> = (0..n).map(|_| entry(2)).collect();
             let p = Problem { m, b, c };
             let want = rational::minimise(&p);
