@@ -59,8 +59,9 @@ use num_bigint::BigInt;
 use num_traits::{One, Zero};
 
 use crate::error::{Error, Which};
+use crate::interval::Interval;
 use crate::lowest_terms;
-use crate::rounding::{dot_terms, gamma, SMALLEST_SUBNORMAL};
+use crate::rounding::{dot_terms, down, gamma, up, SMALLEST_SUBNORMAL};
 use crate::scalar::{dyadic_parts, rational_from_f64, Rational, Scalar};
 use crate::vector::Vector;
 
@@ -81,6 +82,10 @@ pub fn filter_bound(n: usize) -> (f64, f64) {
         (FILTER_ABS_UNITS * n) as f64 * SMALLEST_SUBNORMAL,
     )
 }
+
+/// `2⁻⁵¹ = 4u`: the relative radius of a rational's enclosure around its
+/// shadow ([`PointSet::enclosure`]).
+const TWO_POW_MINUS_51: f64 = 1.0 / 2_251_799_813_685_248.0;
 
 /// A finite point set with exact values and `f64` shadows (module docs).
 #[derive(Clone, Debug, PartialEq)]
@@ -186,6 +191,25 @@ impl<const N: usize> PointSet<N> {
                 })
             }),
         }
+    }
+
+    /// Point `i` enclosed in intervals: a double as itself, a rational `x`
+    /// around its shadow `x̃` by `r = up(2⁻⁵¹|x̃|)`, since by step 1 of the
+    /// module docs `|x − x̃| ≤ 2u|x| ≤ 2u|x̃|/(1 − 2u) ≤ 4u|x̃| = 2⁻⁵¹|x̃|`.
+    /// `None` past the end, or when a shadow is not usable.
+    pub(crate) fn enclosure(&self, i: usize) -> Option<[Interval; N]> {
+        let p = self.shadow.get(i).filter(|_| self.filtered)?;
+        let dyadic = self.is_dyadic();
+        let mut out = [Interval::ZERO; N];
+        for (o, &x) in out.iter_mut().zip(p.iter()) {
+            *o = if dyadic || x == 0.0 {
+                Interval::checked(x, x)?
+            } else {
+                let r = up(x.abs() * TWO_POW_MINUS_51);
+                Interval::checked(down(x - r), up(x + r))?
+            };
+        }
+        Some(out)
     }
 
     /// `max_p v·p` over the set, exactly, with the first point attaining it

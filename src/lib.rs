@@ -115,6 +115,7 @@ pub mod error;
 pub mod exact;
 pub mod filtered;
 mod hasher;
+mod interval;
 mod lowest_terms;
 pub mod region;
 pub mod relation;

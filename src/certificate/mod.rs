@@ -58,6 +58,7 @@ use num_traits::{One, Signed, Zero};
 
 use crate::filtered::{norm2_q, PointSet};
 use crate::hasher::BuildBits;
+use crate::interval::{self, Interval};
 use crate::lowest_terms;
 use crate::scalar::Rational;
 use crate::vector::Vector;
@@ -407,6 +408,10 @@ fn combination<const N: usize>(
     Ok(p)
 }
 
+/// The largest `N` for which the depth certificate's planes are first
+/// enclosed in intervals ([`interval::cross`] keeps `2^N` minors).
+const DEPTH_FILTER_MAX_DIM: usize = 10;
+
 /// The depth certificate's checks (module docs, (a) to (c)).
 fn depth<const N: usize>(
     a: &PointSet<N>,
@@ -414,6 +419,59 @@ fn depth<const N: usize>(
     vertices: &[Pair],
     facets: &[[usize; N]],
     nearest: usize,
+) -> Result<Proved<N>, Rejection> {
+    depth_filtered(a, b, vertices, facets, nearest, true, &mut 0)
+}
+
+/// A facet's plane over the integers `Wₖ = S wₖ` ([`depth_filtered`]):
+/// `D = det[W_{f₀} …]`, the cross product `n` of its edges and `n·n`.
+struct ExactPlane<const N: usize> {
+    d: BigInt,
+    n: [BigInt; N],
+    nn: BigInt,
+}
+
+impl<const N: usize> ExactPlane<N> {
+    fn of(wi: &[[BigInt; N]], f: &[usize; N]) -> Self {
+        let q: Vec<&[BigInt; N]> = f.iter().map(|&i| &wi[i]).collect();
+        // `D = det[q₀; e₁ …] = Σ_j q₀ⱼ (−1)^j det(E without column j) = n·q₀`
+        // (Laplace along the first row; `n` the cross product of the edges
+        // `eᵢ = qᵢ − q₀`, so `D ≠ 0` also means `n ≠ 0`).
+        let n = cross_integer(&q);
+        let d = n.iter().zip(q[0].iter()).map(|(x, y)| x * y).sum();
+        let nn = n.iter().map(|x| x * x).sum();
+        ExactPlane { d, n, nn }
+    }
+}
+
+/// A facet's plane as far as it was computed: enclosed (`D` and `n·n`, in
+/// the scaled interval coordinates) and exactly.
+struct Plane<const N: usize> {
+    enclosed: Option<(Interval, Interval)>,
+    exact: Option<ExactPlane<N>>,
+}
+
+/// [`depth`], with the interval filter on or off; `exact_planes` counts
+/// the planes computed over the integers (both for the tests, which hold
+/// the filter to the integers on the exact mode's certificates).
+///
+/// **The filter.** Each facet's `D` and `n·n` are first computed in
+/// interval arithmetic ([`crate::interval`]) from enclosures of the
+/// vertices, all scaled by one power of two (a positive factor: it
+/// changes no sign, and multiplies every `D²/(n·n)` by the same square).
+/// An interval for `D` that excludes `0` gives (a) and the orientation
+/// for (b); a facet `i` is no nearer than `F` when
+/// `lo(D_i² · nn_F) ≥ hi(D_F² · nn_i)`. Everything else, and the nearest
+/// facet's plane itself, is computed over the integers as before, so the
+/// verdict and the proved values are those of the exact checks alone.
+pub(crate) fn depth_filtered<const N: usize>(
+    a: &PointSet<N>,
+    b: &PointSet<N>,
+    vertices: &[Pair],
+    facets: &[[usize; N]],
+    nearest: usize,
+    filter: bool,
+    exact_planes: &mut usize,
 ) -> Result<Proved<N>, Rejection> {
     let w = points_of(a, b, vertices)?;
     if facets.is_empty() {
@@ -425,24 +483,26 @@ fn depth<const N: usize>(
             index: nearest,
         });
     }
+    let boxes = if filter && N <= DEPTH_FILTER_MAX_DIM {
+        enclose_vertices(a, b, vertices)
+    } else {
+        None
+    };
     // Every vertex over one common denominator `S`: `Wₖ = S wₖ` integer.
     // Then `det[W…] = S^N D`, `cross(W…) = S^(N−1) n` and `n·w` scales by
     // `S^N`: signs and the order of the planes' distances are those of
-    // the `wₖ`, computed without a gcd per operation.
-    let s = w
-        .iter()
-        .flat_map(|p| p.iter())
-        .fold(BigInt::one(), |l, x| lowest_terms::lcm(&l, x.denom()));
-    let wi: Vec<[BigInt; N]> = w
-        .iter()
-        .map(|p| std::array::from_fn(|k| p[k].numer() * (&s / p[k].denom())))
-        .collect();
+    // the `wₖ`, computed without a gcd per operation. Made when the first
+    // plane is computed exactly.
+    let mut integers: Option<(BigInt, Vec<[BigInt; N]>)> = None;
+    let mut exact = |f: &[usize; N]| {
+        *exact_planes += 1;
+        let (_, wi) = integers.get_or_insert_with(|| integer_points(&w));
+        ExactPlane::of(wi, f)
+    };
     // Signed ridges: sorted vertex ids (the last slot unused) → the sum of
     // their signs.
     let mut ridges: HashMap<[usize; N], i64, BuildBits> = HashMap::default();
-    // Each facet's D² and n·n (over the integers), outward normal and
-    // offset `n·w` (`> 0`).
-    let mut planes: Vec<(BigInt, BigInt, [BigInt; N], BigInt)> = Vec::with_capacity(facets.len());
+    let mut planes: Vec<Plane<N>> = Vec::with_capacity(facets.len());
     for f in facets {
         if let Some(&i) = f.iter().find(|&&i| i >= w.len()) {
             return Err(Rejection::BadIndex {
@@ -450,17 +510,24 @@ fn depth<const N: usize>(
                 index: i,
             });
         }
-        let q: Vec<&[BigInt; N]> = f.iter().map(|&i| &wi[i]).collect();
-        // (a) The origin is off the facet's plane: `D ≠ 0`, where
-        // `D = det[q₀; e₁ …] = Σ_j q₀ⱼ (−1)^j det(E without column j) = n·q₀`
-        // (Laplace along the first row; `n` the cross product of the edges
-        // `eᵢ = qᵢ − q₀`, so `D ≠ 0` also means `n ≠ 0`).
-        let n = cross_integer(&q);
-        let d: BigInt = n.iter().zip(q[0].iter()).map(|(x, y)| x * y).sum();
-        if d.is_zero() {
-            return Err(Rejection::Degenerate);
-        }
-        let sign: i64 = if d.is_positive() { 1 } else { -1 };
+        // (a) The origin is off the facet's plane: `D ≠ 0`.
+        let enclosed = boxes.as_ref().and_then(|bx| enclosed_plane(bx, f));
+        let mut plane = Plane {
+            enclosed,
+            exact: None,
+        };
+        let sign: i64 = match enclosed.and_then(|(d, _)| d.sign()).filter(|&s| s != 0) {
+            Some(s) => s.into(),
+            None => {
+                let p = exact(f);
+                if p.d.is_zero() {
+                    return Err(Rejection::Degenerate);
+                }
+                let s = if p.d.is_positive() { 1 } else { -1 };
+                plane.exact = Some(p);
+                s
+            }
+        };
         // (b) The facet's boundary, oriented: Σ (−1)^i (f without f_i).
         for i in 0..N {
             let mut ridge = [usize::MAX; N];
@@ -476,32 +543,53 @@ fn depth<const N: usize>(
             let alternating = if i % 2 == 0 { 1 } else { -1 };
             *ridges.entry(ridge).or_insert(0) += sign * alternating * parity;
         }
-        // (c) The squared distance of its plane, D²/(n·n), and the outward
-        // normal (n̂·w > 0 on the facet: the origin is inside); the offset
-        // `c = n·w = |D|`.
-        let nn: BigInt = n.iter().map(|x| x * x).sum();
-        let (n, c) = if d.is_negative() {
-            (n.map(|x| -x), -d.clone())
-        } else {
-            (n, d.clone())
-        };
-        planes.push((&d * &d, nn, n, c));
+        planes.push(plane);
     }
     if ridges.values().any(|&c| c != 0) {
         return Err(Rejection::NotClosed);
     }
-    // D²/(n·n) of facet `i` below that of the nearest: D_i² nn_F < D_F² nn_i.
-    let (d2, nn, n, c) = &planes[nearest];
-    if planes.iter().any(|(d2i, nni, _, _)| d2i * nn < d2 * nni) {
-        return Err(Rejection::NotNearest);
+    // (c) No facet's plane is nearer than the nearest's: D_i²/(n_i·n_i) is
+    // not below D_F²/(n_F·n_F), that is D_i² nn_F ≥ D_F² nn_i.
+    let squared = |(d, nn): (Interval, Interval)| d.mul(d).map(|d2| (d2, nn));
+    let nearest_box = planes[nearest].enclosed.and_then(squared);
+    let f = planes[nearest]
+        .exact
+        .take()
+        .unwrap_or_else(|| exact(&facets[nearest]));
+    let d2 = &f.d * &f.d;
+    for (i, plane) in planes.iter_mut().enumerate() {
+        if i == nearest {
+            continue;
+        }
+        let farther = nearest_box
+            .zip(plane.enclosed.and_then(squared))
+            .and_then(|((d2_f, nn_f), (d2_i, nn_i))| Some((d2_i.mul(nn_f)?, d2_f.mul(nn_i)?)))
+            .is_some_and(|(lhs, rhs)| lhs.lo >= rhs.hi);
+        if farther {
+            continue;
+        }
+        let p = plane.exact.get_or_insert_with(|| exact(&facets[i]));
+        if &p.d * &p.d * &f.nn < &d2 * &p.nn {
+            return Err(Rejection::NotNearest);
+        }
     }
+    // The outward normal (n̂·w > 0 on the facet: the origin is inside) and
+    // the offset `c = n̂·w = |D|`.
+    let (n, c) = if f.d.is_negative() {
+        (f.n.map(|x| -x), -f.d)
+    } else {
+        (f.n, f.d)
+    };
+    let (s, _) = integers
+        .as_ref()
+        .expect("the nearest plane was computed exactly");
     // Back to the wₖ: n = cross(W…)/S^(N−1), c = n·w = (n·W)/S^N.
-    let s_pow = |k: usize| (0..k).fold(BigInt::one(), |p, _| p * &s);
+    let s_pow = |k: usize| (0..k).fold(BigInt::one(), |p, _| p * s);
     let n_scale = s_pow(N - 1);
     let n: Vector<Rational, N> =
         Vector::from_fn(|k, _| lowest_terms::new(n[k].clone(), n_scale.clone()));
-    let c = lowest_terms::new(c.clone(), s_pow(N));
-    let depth2 = lowest_terms::new(d2.clone(), nn * &s * &s);
+    let c = lowest_terms::new(c, s_pow(N));
+    let depth2 = lowest_terms::new(d2, f.nn * s * s);
     // The nearest facet's plane supports A − B: max_A n·a − min_B n·b ≤ c.
     if a.max_dot(&n).value - b.min_dot(&n).value > c {
         return Err(Rejection::Support);
@@ -512,6 +600,87 @@ fn depth<const N: usize>(
         normal: n,
         penetration,
     })
+}
+
+/// `(S, [S wₖ])`: the lcm `S` of every denominator and the points over it.
+fn integer_points<const N: usize>(w: &[Vector<Rational, N>]) -> (BigInt, Vec<[BigInt; N]>) {
+    let s = w
+        .iter()
+        .flat_map(|p| p.iter())
+        .fold(BigInt::one(), |l, x| lowest_terms::lcm(&l, x.denom()));
+    let wi = w
+        .iter()
+        .map(|p| std::array::from_fn(|k| p[k].numer() * (&s / p[k].denom())))
+        .collect();
+    (s, wi)
+}
+
+/// The vertices `a[i] − b[j]` enclosed in intervals and scaled by one
+/// power of two `2^−(e+1)`, `2^e ≤` the largest bound `< 2^(e+1)`, so that
+/// every bound is below 1 in magnitude (products of up to `4N − 2` of them,
+/// `D² · n·n`, cannot overflow). `None` when a point has no enclosure, or
+/// the largest bound is zero or below the normal range.
+fn enclose_vertices<const N: usize>(
+    a: &PointSet<N>,
+    b: &PointSet<N>,
+    vertices: &[Pair],
+) -> Option<Vec<[Interval; N]>> {
+    let mut boxes = Vec::with_capacity(vertices.len());
+    let mut largest = 0f64;
+    for p in vertices {
+        let (x, y) = (a.enclosure(p.a)?, b.enclosure(p.b)?);
+        let mut w = [Interval::ZERO; N];
+        for ((wj, xj), yj) in w.iter_mut().zip(x).zip(y) {
+            *wj = xj.sub(yj)?;
+            largest = largest.max(wj.lo.abs()).max(wj.hi.abs());
+        }
+        boxes.push(w);
+    }
+    if largest < f64::MIN_POSITIVE {
+        return None;
+    }
+    // A normal `largest`: its biased exponent field is `e + 1023`.
+    let e = ((largest.to_bits() >> 52) & 0x7ff) as i32 - 1023;
+    let s = power_of_two(-(e + 1));
+    for w in &mut boxes {
+        for wj in w.iter_mut() {
+            *wj = wj.scaled(s)?;
+        }
+    }
+    Some(boxes)
+}
+
+/// `2^k` for `−1074 ≤ k ≤ 1023`, exactly.
+fn power_of_two(k: i32) -> f64 {
+    if k >= -1022 {
+        f64::from_bits(((k + 1023) as u64) << 52)
+    } else {
+        f64::from_bits(1u64 << (k + 1074))
+    }
+}
+
+/// Facet `f`'s `D` and `n·n` enclosed (see [`depth_filtered`]), from the
+/// scaled enclosures of the vertices; `None` on overflow.
+fn enclosed_plane<const N: usize>(
+    boxes: &[[Interval; N]],
+    f: &[usize; N],
+) -> Option<(Interval, Interval)> {
+    let q0 = &boxes[f[0]];
+    let mut edges = Vec::with_capacity(N - 1);
+    for &i in &f[1..] {
+        let mut e = [Interval::ZERO; N];
+        for ((ej, qj), q0j) in e.iter_mut().zip(&boxes[i]).zip(q0) {
+            *ej = qj.sub(*q0j)?;
+        }
+        edges.push(e);
+    }
+    let n = interval::cross(&edges)?;
+    let (mut d, mut nn) = (Interval::ZERO, Interval::ZERO);
+    for (nj, q0j) in n.iter().zip(q0) {
+        d = d.add(nj.mul(*q0j)?)?;
+        nn = nn.add(nj.mul(*nj)?)?;
+    }
+    Some((d, nn))
 }
 
 /// Sorts `v` ascending and returns the sign of the permutation (`±1`).

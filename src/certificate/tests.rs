@@ -321,6 +321,34 @@ fn depth_accepted_and_tampered_rejected() {
     rejected(&moved, &b, &good);
 }
 
+/// Facets at distances `1` and `1 + 2⁻⁵⁰` from the origin: the rectangle
+/// `[−1 − 2⁻⁵⁰, 1] × [−2, 2]` against the origin, given as rationals (so
+/// enclosed around their shadows). Their intervals overlap, so the filter
+/// must leave the order to the integers: the left side named nearest is
+/// rejected, the right side accepted.
+#[test]
+fn depth_near_ties_are_left_to_the_integers() {
+    let left = -(integer(1) + q(1, 1 << 50));
+    let a = PointSet::from_rational(vec![
+        Vector::<Rational, 2>::new(left.clone(), integer(-2)),
+        qn([1, -2]),
+        qn([1, 2]),
+        Vector::<Rational, 2>::new(left, integer(2)),
+    ])
+    .unwrap();
+    let b = set(&[[0, 0]]);
+    let vertices = vec![pair(0, 0), pair(1, 0), pair(2, 0), pair(3, 0)];
+    let facets = vec![[0, 1], [1, 2], [2, 3], [3, 0]];
+    let mut exact = 0;
+    let named_left = depth_filtered(&a, &b, &vertices, &facets, 3, true, &mut exact);
+    assert_eq!(named_left, Err(Rejection::NotNearest));
+    assert!(exact >= 2, "the tie was decided by the filter alone");
+    match depth_filtered(&a, &b, &vertices, &facets, 1, true, &mut 0) {
+        Ok(Proved::Depth { depth2, .. }) => assert_eq!(depth2, integer(1)),
+        other => panic!("{other:?}"),
+    }
+}
+
 /// The same square twice around the origin (each facet doubled) is a cycle
 /// of degree 2: still a proof.
 #[test]

@@ -47,12 +47,12 @@
 
 use crate::distance::{distance_weighed, DistanceOptions, DistanceOutcome, DistanceReport};
 use crate::error::Error;
+use crate::interval::Interval;
 use crate::shape::ConvexHull;
 use crate::simplex::Simplex;
 use crate::vector::Vector;
 
 use super::axis::{down, gap_lower_bound, up, DotBound};
-use super::simplex::Interval;
 
 /// Proved bounds of the distance of two hulls: `lo ≤ dist(A, B) ≤ hi`,
 /// both `≥ 0` (`hi` is `+∞` only if a bound overflowed).

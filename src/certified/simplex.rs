@@ -42,11 +42,12 @@
 //! `t = 0` and `[down(s), up(s)]` otherwise. The determinants are then
 //! expanded by cofactors (Laplace) in interval arithmetic where every
 //! operation rounds outwards, `lo = down(fl(·))`, `hi = up(fl(·))`
-//! (see [`super::axis`] for `up`/`down`: `down(fl(y)) ≤ y ≤ up(fl(y))` for
-//! every real `y`, including results that underflow). By induction over the
-//! operations each computed interval contains the exact value (Moore,
-//! *Interval Analysis*, 1966; the inclusion property). A product with an
-//! exact zero is an exact zero, so `[0, 0]` only ever holds an exact zero.
+//! (`down(fl(y)) ≤ y ≤ up(fl(y))` for every real `y`, including results
+//! that underflow; the crate's private `interval` module). By induction
+//! over the operations each computed interval contains the exact value
+//! (Moore, *Interval Analysis*, 1966; the inclusion property). A product
+//! with an exact zero is an exact zero, so `[0, 0]` only ever holds an
+//! exact zero.
 //! An interval that does not contain `0` gives the sign of `cᵢ`; a result
 //! that overflows (a non-finite bound) or an interval containing `0` leaves
 //! the sign to the exact stage. The filter runs up to [`FILTER_MAX_DIM`].
@@ -65,8 +66,8 @@ use num_traits::{One, Signed, Zero};
 
 use arrayvec::ArrayVec;
 
-use super::axis::{down, up};
 use crate::boolean::strictly_inside;
+use crate::interval::Interval;
 use crate::simplex::Vertex;
 use crate::vector::Vector;
 
@@ -89,85 +90,6 @@ pub enum SimplexCheck {
     /// are affinely dependent), proved exactly (or by the filter, whose
     /// intervals are rigorous).
     DoesNotEnclose,
-}
-
-/// A closed interval `[lo, hi]` of reals holding an exact value.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) struct Interval {
-    pub(super) lo: f64,
-    pub(super) hi: f64,
-}
-
-impl Interval {
-    pub(super) const ZERO: Interval = Interval { lo: 0.0, hi: 0.0 };
-
-    fn is_zero(&self) -> bool {
-        self.lo == 0.0 && self.hi == 0.0
-    }
-
-    /// `Some` only with finite bounds (so no NaN can ever arise later).
-    pub(super) fn checked(lo: f64, hi: f64) -> Option<Interval> {
-        (lo.is_finite() && hi.is_finite()).then_some(Interval { lo, hi })
-    }
-
-    /// The exact difference `a − b` of two floats, enclosed.
-    pub(super) fn difference(a: f64, b: f64) -> Option<Interval> {
-        let s = a - b;
-        // TwoSum(a, −b): t is the rounding error, exactly.
-        let bv = s - a;
-        let t = (a - (s - bv)) + (-b - bv);
-        if t == 0.0 {
-            Interval::checked(s, s)
-        } else {
-            Interval::checked(down(s), up(s))
-        }
-    }
-
-    pub(super) fn add(self, o: Interval) -> Option<Interval> {
-        if self.is_zero() {
-            return Some(o);
-        }
-        if o.is_zero() {
-            return Some(self);
-        }
-        Interval::checked(down(self.lo + o.lo), up(self.hi + o.hi))
-    }
-
-    fn neg(self) -> Interval {
-        Interval {
-            lo: -self.hi,
-            hi: -self.lo,
-        }
-    }
-
-    pub(super) fn mul(self, o: Interval) -> Option<Interval> {
-        if self.is_zero() || o.is_zero() {
-            return Some(Interval::ZERO);
-        }
-        let p = [
-            self.lo * o.lo,
-            self.lo * o.hi,
-            self.hi * o.lo,
-            self.hi * o.hi,
-        ];
-        // Finite bounds in, so the products are finite or ±∞, never NaN.
-        let lo = p.iter().copied().fold(f64::INFINITY, f64::min);
-        let hi = p.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        Interval::checked(down(lo), up(hi))
-    }
-
-    /// `Some(sign)` when the interval decides it.
-    fn sign(&self) -> Option<i8> {
-        if self.is_zero() {
-            Some(0)
-        } else if self.lo > 0.0 {
-            Some(1)
-        } else if self.hi < 0.0 {
-            Some(-1)
-        } else {
-            None
-        }
-    }
 }
 
 /// The determinant of a square interval matrix by cofactor expansion along

@@ -46,6 +46,9 @@
 //! compute; witness points, axes and normals may differ where the truth
 //! allows several, and each one returned is checked by the verifier.
 
+#[cfg(test)]
+mod tests;
+
 use std::cell::RefCell;
 use std::collections::HashMap;
 
