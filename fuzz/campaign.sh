@@ -12,10 +12,11 @@
 # end gives each target's executions, rate and result. A crash, mismatch or
 # hang leaves its input in artifacts/<target>/ and its log says which.
 #
-# The arithmetic crates are built without compare tracing, as the standard
-# library is (uninstrumented_arithmetic.sh; README, "Instrumentation"),
-# into target/arithmetic-untraced/; TRACE_ARITHMETIC=1 builds everything as
-# plain `cargo fuzz` does, into target/.
+# Compare tracing (README, "Instrumentation"): TRACE=none (the default)
+# builds every crate without it (`cargo fuzz --no-trace-compares`), into
+# target/untraced/; TRACE=ours keeps it for every crate but the arithmetic
+# ones (uninstrumented_arithmetic.sh), into target/arithmetic-untraced/;
+# TRACE=all builds everything as plain `cargo fuzz` does, into target/.
 set -uo pipefail
 cd "$(dirname "$0")"
 secs=${SECONDS_PER_TARGET:-1800}
@@ -29,24 +30,36 @@ if [ ${#targets[@]} -eq 0 ]; then
   targets=(case_line query_f64 f32_bits diff_2d diff_3d diff_nd diff_exact certified rational_loops)
 fi
 mkdir -p "$out"
-if [ "${TRACE_ARITHMETIC:-0}" = 1 ]; then
-  build=()
-  how="every crate traced (TRACE_ARITHMETIC=1)"
-else
-  export RUSTC_WRAPPER="$PWD/uninstrumented_arithmetic.sh"
-  build=(--target-dir target/arithmetic-untraced)
-  how="arithmetic crates untraced"
-fi
-export TRACE_ARITHMETIC
-cargo fuzz build -s none ${build[@]+"${build[@]}"} || exit 1
+case ${TRACE:-none} in
+  none)
+    build="--no-trace-compares --target-dir target/untraced"
+    how="no compare tracing (TRACE=none)"
+    ;;
+  ours)
+    export RUSTC_WRAPPER="$PWD/uninstrumented_arithmetic.sh"
+    build="--target-dir target/arithmetic-untraced"
+    how="compare tracing but for the arithmetic crates (TRACE=ours)"
+    ;;
+  all)
+    build=""
+    how="every crate traced, as plain cargo fuzz (TRACE=all)"
+    ;;
+  *)
+    echo "TRACE must be none, ours or all" >&2
+    exit 2
+    ;;
+esac
+# Word-split on purpose: flags and a path without spaces.
+# shellcheck disable=SC2086
+cargo fuzz build -s none $build || exit 1
 echo "commit $(git rev-parse --short HEAD), ${secs} s per target, ${jobs} at a time, $(nproc) cores, ${how}, started $(date -u +%FT%TZ)" | tee "$out/summary.txt"
 run() {
   t=$1
   scratch=$(mktemp -d)
   cp -r "corpus/$t/." "$scratch/"
-  build=()
-  [ "${TRACE_ARITHMETIC:-0}" = 1 ] || build=(--target-dir target/arithmetic-untraced)
-  if cargo fuzz run -s none ${build[@]+"${build[@]}"} "$t" "$scratch" -- -max_total_time="$secs" -timeout="$timeout" \
+  # The build's flags again, or cargo fuzz would rebuild (word-split on purpose).
+  # shellcheck disable=SC2086
+  if cargo fuzz run -s none $build "$t" "$scratch" -- -max_total_time="$secs" -timeout="$timeout" \
       -rss_limit_mb=4096 -print_final_stats=1 >"$out/$t.log" 2>&1; then
     result=clean
   else
@@ -57,7 +70,7 @@ run() {
   echo "| \`$t\` | ${execs:-?} | $(( ${execs:-0} / secs )) | $result |"
 }
 export -f run
-export secs out timeout
+export secs out timeout build
 echo "| target | executions | per second | result |" >>"$out/summary.txt"
 echo "|---|---|---|---|" >>"$out/summary.txt"
 printf '%s\n' "${targets[@]}" | xargs -P "$jobs" -I{} bash -c 'run {}' >>"$out/summary.txt"
