@@ -116,32 +116,39 @@ impl Interval {
     }
 }
 
-/// The generalised cross product of the `N − 1` rows `e` (each `N`
-/// intervals), enclosed: `n_j = (−1)^j det(e without column j)`; `None` on
-/// overflow. Needs `2^N` intervals of scratch (callers cap `N`).
+/// The minors of the last rows of `rows` (each `N` intervals, at most `N`
+/// rows), by the subset of the columns they keep (a bit mask): entry `S`,
+/// `k = |S|` bits, is the determinant on the last `k` rows and the columns
+/// of `S`, or `None` on overflow; entries with more bits than rows are
+/// `None`. `2^N` entries (callers cap `N`).
 ///
 /// Every minor is expanded by cofactors along its first row, as
-/// `interval_det` in the certified mode does, but each minor on the last
-/// `k` rows is computed once, for the `k`-subset `S` of columns it keeps,
-/// from the minors on the last `k − 1` rows:
+/// `interval_det` in the certified mode's tests does, but each one is
+/// computed once, from the minors on one row fewer:
 ///
 /// ```text
-/// M(S) = Σₜ (−1)ᵗ e[N−1−k][Sₜ] · M(S ∖ Sₜ),    M(∅) = 1,
+/// M(S) = Σₜ (−1)ᵗ r[R−k][Sₜ] · M(S ∖ Sₜ),    M({c}) = r[R−1][c],    M(∅) = 1,
 /// ```
 ///
-/// `Sₜ` the columns of `S` in ascending order. That is `N 2^(N−1)`
-/// products in all, against `N · (N − 1)!` for each minor expanded alone.
-pub(crate) fn cross<const N: usize>(e: &[[Interval; N]]) -> Option<[Interval; N]> {
-    debug_assert_eq!(e.len() + 1, N);
-    let full = (1usize << N) - 1;
+/// `R` the number of rows and `Sₜ` the columns of `S` in ascending order,
+/// terms with a zero entry skipped. That is `N 2^(N−1)` products for all
+/// the minors, against `N!` for one `N × N` determinant expanded alone, and
+/// the same operations in the same order, so the same intervals.
+fn minors<const N: usize>(rows: &[[Interval; N]]) -> Vec<Option<Interval>> {
+    let r = rows.len();
+    debug_assert!(r <= N);
     let mut minor: Vec<Option<Interval>> = vec![None; 1 << N];
     minor[0] = Some(Interval::ONE);
-    for s in 1..full {
+    for s in 1..(1usize << N) {
         let k = s.count_ones() as usize;
-        if k >= N {
+        if k > r {
             continue;
         }
-        let row = &e[N - 1 - k];
+        let row = &rows[r - k];
+        if k == 1 {
+            minor[s] = Some(row[s.trailing_zeros() as usize]);
+            continue;
+        }
         let mut sum = Some(Interval::ZERO);
         for (t, c) in (0..N).filter(|&c| s & (1 << c) != 0).enumerate() {
             if row[c].is_zero() {
@@ -153,6 +160,23 @@ pub(crate) fn cross<const N: usize>(e: &[[Interval; N]]) -> Option<[Interval; N]
         }
         minor[s] = sum;
     }
+    minor
+}
+
+/// The determinant of the `N × N` interval matrix `m` (rows), enclosed;
+/// `None` on overflow ([`minors`]).
+pub(crate) fn det<const N: usize>(m: &[[Interval; N]]) -> Option<Interval> {
+    debug_assert_eq!(m.len(), N);
+    minors(m)[(1 << N) - 1]
+}
+
+/// The generalised cross product of the `N − 1` rows `e` (each `N`
+/// intervals), enclosed: `n_j = (−1)^j det(e without column j)`; `None` on
+/// overflow ([`minors`]).
+pub(crate) fn cross<const N: usize>(e: &[[Interval; N]]) -> Option<[Interval; N]> {
+    debug_assert_eq!(e.len() + 1, N);
+    let minor = minors(e);
+    let full = (1usize << N) - 1;
     let mut n = [Interval::ZERO; N];
     for (j, nj) in n.iter_mut().enumerate() {
         let m = minor[full & !(1 << j)]?;
