@@ -16,7 +16,7 @@
 # builds every crate without it (`cargo fuzz --no-trace-compares`), into
 # target/untraced/; TRACE=ours keeps it for every crate but the arithmetic
 # ones (uninstrumented_arithmetic.sh), into target/arithmetic-untraced/;
-# TRACE=all builds everything as plain `cargo fuzz` does, into target/.
+# TRACE=all traces everything, as plain `cargo fuzz -s none` does, into target/.
 set -uo pipefail
 cd "$(dirname "$0")"
 secs=${SECONDS_PER_TARGET:-1800}
@@ -42,7 +42,7 @@ case ${TRACE:-none} in
     ;;
   all)
     build=""
-    how="every crate traced, as plain cargo fuzz (TRACE=all)"
+    how="every crate traced, as plain cargo fuzz -s none (TRACE=all)"
     ;;
   *)
     echo "TRACE must be none, ours or all" >&2
@@ -73,7 +73,7 @@ export -f run
 export secs out timeout build
 echo "| target | executions | per second | result |" >>"$out/summary.txt"
 echo "|---|---|---|---|" >>"$out/summary.txt"
-printf '%s\n' "${targets[@]}" | xargs -P "$jobs" -I{} bash -c 'run {}' >>"$out/summary.txt"
+printf '%s\n' "${targets[@]}" | xargs -P "$jobs" -I{} bash -c 'run "$1"' _ {} >>"$out/summary.txt"
 echo "finished $(date -u +%FT%TZ)" >>"$out/summary.txt"
 cat "$out/summary.txt"
 ! grep -q FAILED "$out/summary.txt"

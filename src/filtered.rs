@@ -515,6 +515,53 @@ mod tests {
         assert!(e.exact_dots < 10, "{e:?}");
     }
 
+    /// Every enclosure holds its exact coordinate: rationals that no double
+    /// equals (thirds, tenths; near the top and the bottom of the normal
+    /// range), and doubles, which are their own point intervals. A shadow
+    /// below the normal range gives no enclosure.
+    #[test]
+    fn enclosures_hold_the_exact_points() {
+        let tiny = rational_from_f64(4.0 * f64::MIN_POSITIVE).unwrap();
+        let huge = rational_from_f64(f64::MAX / 4.0).unwrap();
+        let xs = [
+            q(1, 3),
+            q(-1, 10),
+            q(-7, 3),
+            q(22, 7),
+            &tiny / Rational::from_integer(3.into()),
+            &huge / Rational::from_integer(3.into()),
+            -&huge / Rational::from_integer(7.into()),
+            Rational::zero(),
+        ];
+        let set = PointSet::from_rational(
+            xs.iter()
+                .map(|x| Vector::<Rational, 1>::new(x.clone()))
+                .collect(),
+        )
+        .unwrap();
+        for (i, x) in xs.iter().enumerate() {
+            let [e] = set.enclosure(i).expect("usable shadows");
+            let (lo, hi) = (
+                rational_from_f64(e.lo).unwrap(),
+                rational_from_f64(e.hi).unwrap(),
+            );
+            assert!(lo <= *x && *x <= hi, "{x} not in [{:e}, {:e}]", e.lo, e.hi);
+            assert!(
+                x.is_zero() || lo < hi,
+                "{x}: a point interval for a rational"
+            );
+        }
+        let doubles = PointSet::from_f64(vec![Vector::<f64, 1>::new(0.1)]).unwrap();
+        assert_eq!(
+            doubles.enclosure(0).map(|[e]| (e.lo, e.hi)),
+            Some((0.1, 0.1))
+        );
+        assert_eq!(doubles.enclosure(1), None);
+        let below = &tiny / Rational::from_integer(1_000_000.into());
+        let unusable = PointSet::from_rational(vec![Vector::<Rational, 1>::new(below)]).unwrap();
+        assert_eq!(unusable.enclosure(0), None);
+    }
+
     /// A direction that overflows in `f64`: every point is dotted exactly.
     #[test]
     fn overflow_falls_back_to_exact() {

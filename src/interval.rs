@@ -91,10 +91,14 @@ impl Interval {
         Interval::checked(down(lo), up(hi))
     }
 
-    /// `self · s` for a power of two `s > 0`: exact where the product is a
-    /// normal float (or zero from zero), rounded outwards otherwise.
+    /// `self · s` for a power of two `s > 0`, rounded outwards unless the
+    /// result is above the smallest normal float (or zero from zero). Then
+    /// the exact product is normal too (rounding is monotone), and a normal
+    /// product of a float and a power of two is a float. A result of exactly
+    /// `f64::MIN_POSITIVE` may be a subnormal product rounded up
+    /// (`(2⁻¹⁰²¹ − 2⁻¹⁰⁷⁴) · ½` is a tie, rounded to even: upwards), so it is widened too.
     pub(crate) fn scaled(self, s: f64) -> Option<Interval> {
-        let exact = |x: f64, y: f64| x == 0.0 || y.abs() >= f64::MIN_POSITIVE;
+        let exact = |x: f64, y: f64| x == 0.0 || y.abs() > f64::MIN_POSITIVE;
         let (lo, hi) = (self.lo * s, self.hi * s);
         Interval::checked(
             if exact(self.lo, lo) { lo } else { down(lo) },
@@ -299,6 +303,16 @@ mod tests {
         // 3·2⁻¹⁰²⁴ is subnormal and exact here, so the bound need not move,
         // but it may only move outwards.
         assert!(s.lo <= 0.75 * f64::MIN_POSITIVE && s.hi == 0.25);
+        // Just below 2⁻¹⁰²¹, halved: 2⁻¹⁰²² − 2⁻¹⁰⁷⁵, a tie between two
+        // floats below the normal range, rounds (to even) up to 2⁻¹⁰²², the
+        // smallest normal float. The bounds must still hold the product.
+        let x = (2.0 * f64::MIN_POSITIVE).next_down();
+        assert_eq!(x * 0.5, f64::MIN_POSITIVE, "the tie rounds up");
+        let z = Interval { lo: x, hi: x }.scaled(0.5).unwrap();
+        assert!(
+            z.lo < f64::MIN_POSITIVE && z.hi >= f64::MIN_POSITIVE,
+            "{z:?}"
+        );
         let y = Interval {
             lo: f64::from_bits(3),
             hi: f64::from_bits(3),

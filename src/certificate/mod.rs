@@ -617,9 +617,10 @@ fn integer_points<const N: usize>(w: &[Vector<Rational, N>]) -> (BigInt, Vec<[Bi
 
 /// The vertices `a[i] − b[j]` enclosed in intervals and scaled by one
 /// power of two `2^−(e+1)`, `2^e ≤` the largest bound `< 2^(e+1)`, so that
-/// every bound is below 1 in magnitude (products of up to `4N − 2` of them,
-/// `D² · n·n`, cannot overflow). `None` when a point has no enclosure, or
-/// the largest bound is zero or below the normal range.
+/// every bound is below 1 in magnitude. Then the edges are below 2, each
+/// minor of `k` rows below `k! 2^k`, and `D² · n·n` for `N ≤ 10` below
+/// about `10³⁶`: nothing overflows. `None` when a point has no enclosure,
+/// or the largest bound is zero or below the normal range.
 fn enclose_vertices<const N: usize>(
     a: &PointSet<N>,
     b: &PointSet<N>,

@@ -349,6 +349,22 @@ fn depth_near_ties_are_left_to_the_integers() {
     }
 }
 
+/// The filter's scale factors are the powers of two they claim, in the
+/// normal range and below it (compared as exact rationals).
+#[test]
+fn powers_of_two_are_exact() {
+    for k in -1074i32..=1023 {
+        let two_k = BigInt::one() << k.unsigned_abs();
+        let want = if k >= 0 {
+            Rational::from_integer(two_k)
+        } else {
+            Rational::new(BigInt::one(), two_k)
+        };
+        let got = crate::scalar::rational_from_f64(power_of_two(k));
+        assert_eq!(got, Some(want), "2^{k}");
+    }
+}
+
 /// The same square twice around the origin (each facet doubled) is a cycle
 /// of degree 2: still a proof.
 #[test]
