@@ -194,52 +194,41 @@ mod tests {
     use super::*;
     use crate::test_util::Lcg;
 
-    /// The exact generalised cross product of integer rows, by the
-    /// Leibniz formula for each minor.
+    /// The rows `m` without their column `j`.
+    fn without_column(m: &[Vec<i64>], j: usize) -> Vec<Vec<i64>> {
+        m.iter()
+            .map(|r| {
+                r.iter()
+                    .enumerate()
+                    .filter(|&(c, _)| c != j)
+                    .map(|(_, &x)| x)
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// `(−1)^j x`.
+    fn signed(j: usize, x: i128) -> i128 {
+        if j % 2 == 0 {
+            x
+        } else {
+            -x
+        }
+    }
+
+    /// The exact generalised cross product of integer rows, by cofactor
+    /// expansion of each minor alone.
     fn exact_cross(e: &[Vec<i64>], n: usize) -> Vec<i128> {
         fn det(m: &[Vec<i64>]) -> i128 {
             if m.is_empty() {
                 return 1;
             }
             (0..m.len())
-                .map(|j| {
-                    let minor: Vec<Vec<i64>> = m[1..]
-                        .iter()
-                        .map(|r| {
-                            r.iter()
-                                .enumerate()
-                                .filter(|&(c, _)| c != j)
-                                .map(|(_, &x)| x)
-                                .collect()
-                        })
-                        .collect();
-                    let t = i128::from(m[0][j]) * det(&minor);
-                    if j % 2 == 0 {
-                        t
-                    } else {
-                        -t
-                    }
-                })
+                .map(|j| signed(j, i128::from(m[0][j]) * det(&without_column(&m[1..], j))))
                 .sum()
         }
         (0..n)
-            .map(|j| {
-                let m: Vec<Vec<i64>> = e
-                    .iter()
-                    .map(|r| {
-                        r.iter()
-                            .enumerate()
-                            .filter(|&(c, _)| c != j)
-                            .map(|(_, &x)| x)
-                            .collect()
-                    })
-                    .collect();
-                if j % 2 == 0 {
-                    det(&m)
-                } else {
-                    -det(&m)
-                }
-            })
+            .map(|j| signed(j, det(&without_column(e, j))))
             .collect()
     }
 
