@@ -192,20 +192,7 @@ pub(crate) fn cross<const N: usize>(e: &[[Interval; N]]) -> Option<[Interval; N]
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test_util::Lcg;
-
-    /// The rows `m` without their column `j`.
-    fn without_column(m: &[Vec<i64>], j: usize) -> Vec<Vec<i64>> {
-        m.iter()
-            .map(|r| {
-                r.iter()
-                    .enumerate()
-                    .filter(|&(c, _)| c != j)
-                    .map(|(_, &x)| x)
-                    .collect()
-            })
-            .collect()
-    }
+    use crate::test_util::{without_column, Lcg};
 
     /// `(−1)^j x`.
     fn signed(j: usize, x: i128) -> i128 {

@@ -25,6 +25,20 @@ pub(crate) fn q3(x: i64, y: i64, z: i64) -> Vector<Rational, 3> {
     Vector::<Rational, 3>::new(integer(x), integer(y), integer(z))
 }
 
+/// The rows `m` without their column `j` (a minor's rows, for the
+/// reference determinants of the tests).
+pub(crate) fn without_column<X: Clone>(m: &[Vec<X>], j: usize) -> Vec<Vec<X>> {
+    m.iter()
+        .map(|r| {
+            r.iter()
+                .enumerate()
+                .filter(|&(c, _)| c != j)
+                .map(|(_, x)| x.clone())
+                .collect()
+        })
+        .collect()
+}
+
 /// A 64-bit linear congruential generator (Knuth's MMIX constants).
 pub(crate) struct Lcg(pub(crate) u64);
 

@@ -244,6 +244,7 @@ pub fn check_simplex<const N: usize>(a: &[Vector<f64, N>], b: &[Vector<f64, N>])
 mod tests {
     use super::*;
     use crate::scalar::rational_from_f64;
+    use crate::test_util::without_column;
     use crate::Rational;
 
     /// The determinant of a square interval matrix by cofactor expansion along
@@ -263,16 +264,7 @@ mod tests {
             if m[0][j].is_zero() {
                 continue;
             }
-            let minor: Vec<Vec<Interval>> = m[1..]
-                .iter()
-                .map(|row| {
-                    row.iter()
-                        .enumerate()
-                        .filter(|&(c, _)| c != j)
-                        .map(|(_, x)| *x)
-                        .collect()
-                })
-                .collect();
+            let minor = without_column(&m[1..], j);
             let term = m[0][j].mul(interval_det(&minor)?)?;
             sum = sum.add(if j % 2 == 0 { term } else { term.neg() })?;
         }
@@ -304,16 +296,7 @@ mod tests {
         }
         let mut sum = Rational::zero();
         for j in 0..m.len() {
-            let minor: Vec<Vec<Rational>> = m[1..]
-                .iter()
-                .map(|r| {
-                    r.iter()
-                        .enumerate()
-                        .filter(|&(c, _)| c != j)
-                        .map(|(_, x)| x.clone())
-                        .collect()
-                })
-                .collect();
+            let minor = without_column(&m[1..], j);
             let t = m[0][j].clone() * rational_det(&minor);
             sum = if j % 2 == 0 { sum + t } else { sum - t };
         }
