@@ -15,24 +15,18 @@ use gjk_oracle::{
     self as oracle, MAX_ENUMERATION_COST, MAX_FACET_COST, MAX_LP_SIZE, MAX_SIMPLEX_DIM,
 };
 
-struct Lcg(u64);
-impl Lcg {
-    fn int(&mut self, lo: i64, hi: i64) -> i64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        lo + ((self.0 >> 33) % ((hi - lo + 1) as u64)) as i64
-    }
-    fn cloud(&mut self, n: usize, dim: usize, shift: i64) -> Vec<Vec<Rational>> {
-        (0..n)
-            .map(|_| {
-                (0..dim)
-                    .map(|_| Rational::from_integer((self.int(-100, 100) + shift).into()))
-                    .collect()
-            })
-            .collect()
-    }
+mod common;
+use common::Lcg;
+
+/// `n` points with coordinates in `−100 + shift ..= 100 + shift`.
+fn cloud(rng: &mut Lcg, n: usize, dim: usize, shift: i64) -> Vec<Vec<Rational>> {
+    (0..n)
+        .map(|_| {
+            (0..dim)
+                .map(|_| Rational::from_integer((rng.int(-100, 100) + shift).into()))
+                .collect()
+        })
+        .collect()
 }
 
 fn timed<R: std::fmt::Debug>(what: &str, f: impl FnOnce() -> R) {
@@ -45,8 +39,8 @@ fn main() {
     let mut rng = Lcg(3);
     println!("MAX_LP_SIZE = {MAX_LP_SIZE}");
     for (n, dim) in [(32usize, 16usize), (115, 3)] {
-        let a = rng.cloud(n, dim, 0);
-        let b = rng.cloud(n, dim, 0);
+        let a = cloud(&mut rng, n, dim, 0);
+        let b = cloud(&mut rng, n, dim, 0);
         timed(&format!("relation, {n} + {n} points in {dim}D"), || {
             oracle::relation(&a, &b).map(|r| format!("{r:?}"))
         });
@@ -55,7 +49,7 @@ fn main() {
     for (n, dim) in [(25usize, 3usize), (11, 10)] {
         // A cloud around the origin against one point: A − B has n distinct
         // points, as many as the cost limit allows in this dimension.
-        let a = rng.cloud(n, dim, 5);
+        let a = cloud(&mut rng, n, dim, 5);
         let b = vec![vec![Rational::from_integer(0.into()); dim]];
         timed(&format!("distance_squared, {n} points in {dim}D"), || {
             oracle::distance_squared(&a, &b).map(|d| d.dist2.to_string())
@@ -65,7 +59,7 @@ fn main() {
     for (n, dim) in [(120usize, 3usize), (50, 4), (30, 5)] {
         // A cloud around the origin against one point: A − B has n distinct
         // points and (almost surely) the origin inside.
-        let a = rng.cloud(n, dim, 0);
+        let a = cloud(&mut rng, n, dim, 0);
         let b = vec![vec![Rational::from_integer(0.into()); dim]];
         timed(&format!("penetration_depth, {n} points in {dim}D"), || {
             oracle::penetration_depth(&a, &b).map(|d| match d {

@@ -78,6 +78,12 @@ fn enumeration_cost(n: usize, r: usize, dim: usize) -> u128 {
 /// Advances `idx` to the next `idx.len()`-subset of `0..n` in lexicographic
 /// order; `false` after the last.
 pub(super) fn next_subset(idx: &mut [usize], n: usize) -> bool {
+    next_subset_from(idx, n).is_some()
+}
+
+/// [`next_subset`], returning the first position of `idx` that changed
+/// (`None` after the last subset).
+pub(super) fn next_subset_from(idx: &mut [usize], n: usize) -> Option<usize> {
     let k = idx.len();
     for i in (0..k).rev() {
         if idx[i] < n - k + i {
@@ -85,10 +91,10 @@ pub(super) fn next_subset(idx: &mut [usize], n: usize) -> bool {
             for j in i + 1..k {
                 idx[j] = idx[j - 1] + 1;
             }
-            return true;
+            return Some(i);
         }
     }
-    false
+    None
 }
 
 /// The points `aᵢ − bⱼ` of `A − B`, each once, with the first pair `(i, j)`

@@ -61,10 +61,11 @@
 //! of 32 + 32 points in 16D, 2.7 s (115 + 115 points in 3D, 0.1 s); the
 //! enumeration for 11 points in 10D, 35 ms (25 in 3D, 3 ms); the facet
 //! enumeration of `penetration_depth` for 30 points in 5D, 0.2 s (50 in 4D,
-//! 0.16 s; 120 in 3D, 0.13 s); a 10D simplex for `closest_feature`, 0.9 s.
-//! (The limits were set before the distance enumeration ran over integers
-//! and the facet enumeration had its `i128` filter, at 1.2 s and 0.8 s for
-//! those two inputs; they were kept.) These are examples, not bounds: the number
+//! 0.16 s; 120 in 3D, 0.13 s), and 60 to 65 ms for each of the three since
+//! its filter shares minors between subsets; a 10D simplex for
+//! `closest_feature`, 0.9 s. (The limits were set before the distance
+//! enumeration ran over integers and the facet enumeration had its `i128`
+//! filter, at 1.2 s and 0.8 s for those two inputs; they were kept.) These are examples, not bounds: the number
 //! of pivots and the size of the rationals depend on the data, and other
 //! random inputs took several times longer. Debug builds are several times
 //! slower again. Typical test inputs (a few points per shape in 2D to 4D)

@@ -188,12 +188,6 @@ fn det_i128(rows: &[Vec<BigInt>]) -> Option<i128> {
         .iter()
         .map(|r| r.iter().map(ToPrimitive::to_i128).collect())
         .collect::<Option<_>>()?;
-    det_small(m)
-}
-
-/// [`det_int`]'s elimination on an `i128` matrix, every operation checked:
-/// `None` on an overflow.
-pub fn det_small(m: Vec<Vec<i128>>) -> Option<i128> {
     bareiss(m)
 }
 

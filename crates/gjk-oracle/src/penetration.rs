@@ -45,10 +45,13 @@
 //! * the facet is recorded once, keyed by the set of points of `D` on `H`.
 //!
 //! All of it is exact: the points of `D` are first multiplied by the least
-//! common multiple `s` of their denominators (which scales every facet
-//! distance by `s` and no normal direction), so the enumeration runs on
-//! integers, with determinants by Bareiss's fraction-free elimination; the
-//! answer is scaled back by `1/s`. Nothing is shared with [`gjk::epa`](mod@gjk::epa).
+//! common multiple `s` of their denominators and divided by the gcd `g` of
+//! the resulting coordinates (which scales every facet distance by `s/g`
+//! and no normal direction), so the enumeration runs on integers, with
+//! determinants by Bareiss's fraction-free elimination; the answer is
+//! scaled back by `g/s`. Most subsets are rejected first in checked `i128`
+//! arithmetic, with the normal's minors shared between subsets
+//! ([`Filter`]). Nothing is shared with [`gjk::epa`](mod@gjk::epa).
 //!
 //! # Limits
 //!
@@ -63,10 +66,11 @@ use std::cmp::Ordering;
 use std::collections::HashSet;
 
 use num_bigint::BigInt;
-use num_traits::{ToPrimitive, Zero};
+use num_integer::Integer;
+use num_traits::{One, ToPrimitive, Zero};
 
-use super::distance::{differences, next_subset};
-use super::linalg::{det_int, det_small, dot_int, to_integers};
+use super::distance::{differences, next_subset_from};
+use super::linalg::{det_int, dot_int, to_integers};
 use super::{check_lp, check_pair, relation, OracleError, Relation};
 use gjk::scalar::Rational;
 
@@ -187,51 +191,73 @@ pub fn penetration_depth(
         return Ok(PenetrationDepth::NotPenetrating { relation: rel });
     }
     let (d, s) = to_integers(&diff.iter().map(|x| &x.0).collect::<Vec<_>>());
-    // The same points in `i128` where they fit, for `not_supporting`.
-    let small: Option<Vec<Vec<i128>>> = d
+    // Divided by their content `g` (the gcd of every coordinate; a power of
+    // two for doubles of one binade, often large), the points are `x·s/g`:
+    // the directions are the same, every normal is `n/g^(N−1)` and every
+    // offset `c/g^N`, so the facets and their order are the same, and the
+    // integers are smaller (most fit in `i128`). The facets are scaled back
+    // when they are recorded.
+    let g = d
+        .iter()
+        .flatten()
+        .fold(BigInt::zero(), |g, x| g.gcd(x))
+        .max(BigInt::one());
+    let d: Vec<Vec<BigInt>> = d
+        .into_iter()
+        .map(|p| p.into_iter().map(|x| x / &g).collect())
+        .collect();
+    let (normal_scale, offset_scale) = (g.pow(dim as u32 - 1), g.pow(dim as u32));
+    // The same points in `i128` where they fit, for the filter.
+    let small: Vec<Option<Vec<i128>>> = d
         .iter()
         .map(|p| p.iter().map(ToPrimitive::to_i128).collect())
         .collect();
+    let mut filter = Filter::new(&small, dim);
     // (depth² of the scaled points, facets) at the smallest depth² so far.
     let mut best: Option<(Rational, Vec<DepthFacet>)> = None;
     let mut seen: HashSet<Vec<usize>> = HashSet::new();
     let mut idx: Vec<usize> = (0..dim).collect();
+    let mut from = 0;
     // A penetrating pair has a full-dimensional A − B: n ≥ dim + 1 ≥ dim.
     loop {
-        if small.as_ref().is_some_and(|m| not_supporting(m, &idx, dim)) {
-            if !next_subset(&mut idx, n) {
-                break;
-            }
-            continue;
-        }
-        let d0 = &d[idx[0]];
-        let edges: Vec<Vec<BigInt>> = idx[1..]
-            .iter()
-            .map(|&k| d[k].iter().zip(d0).map(|(x, y)| x - y).collect())
-            .collect();
-        let mut normal = normal_of(&edges, dim);
-        if let Some(outward) = supporting(&d, &mut normal, d0) {
-            let offset = dot_int(&normal, d0);
-            let on: Vec<usize> = (0..n)
-                .filter(|&k| dot_int(&normal, &d[k]) == offset)
+        let skip = filter
+            .as_mut()
+            .is_some_and(|f| f.not_supporting(&idx, from));
+        if !skip {
+            let d0 = &d[idx[0]];
+            let edges: Vec<Vec<BigInt>> = idx[1..]
+                .iter()
+                .map(|&k| d[k].iter().zip(d0).map(|(x, y)| x - y).collect())
                 .collect();
-            if outward && seen.insert(on.clone()) {
-                let depth2 = Rational::new(&offset * &offset, dot_int(&normal, &normal));
-                let facet = DepthFacet {
-                    points: on.iter().map(|&k| (diff[k].1, diff[k].2)).collect(),
-                    normal: normal.into_iter().map(Rational::from_integer).collect(),
-                    // n · (x / s) = offset / s on the unscaled hyperplane.
-                    offset: Rational::new(offset, s.clone()),
-                };
-                match &mut best {
-                    Some((d2, facets)) if *d2 == depth2 => facets.push(facet),
-                    Some((d2, _)) if *d2 < depth2 => {}
-                    _ => best = Some((depth2, vec![facet])),
+            let mut normal = normal_of(&edges, dim);
+            if let Some(outward) = supporting(&d, &mut normal, d0) {
+                let offset = dot_int(&normal, d0);
+                let on: Vec<usize> = (0..n)
+                    .filter(|&k| dot_int(&normal, &d[k]) == offset)
+                    .collect();
+                if outward && seen.insert(on.clone()) {
+                    let depth2 = Rational::new(&offset * &offset, dot_int(&normal, &normal));
+                    let facet = DepthFacet {
+                        points: on.iter().map(|&k| (diff[k].1, diff[k].2)).collect(),
+                        normal: normal
+                            .into_iter()
+                            .map(|x| Rational::from_integer(x * &normal_scale))
+                            .collect(),
+                        // n · (x s / g) = offset on the hyperplane, so
+                        // (g^(N−1) n) · x = offset g^N / s.
+                        offset: Rational::new(offset * &offset_scale, s.clone()),
+                    };
+                    match &mut best {
+                        Some((d2, facets)) if *d2 == depth2 => facets.push(facet),
+                        Some((d2, _)) if *d2 < depth2 => {}
+                        _ => best = Some((depth2, vec![facet])),
+                    }
                 }
             }
         }
-        if !next_subset(&mut idx, n) {
-            break;
+        match next_subset_from(&mut idx, n) {
+            Some(p) => from = p,
+            None => break,
         }
     }
     let Some((scaled_depth2, facets)) = best else {
@@ -249,82 +275,158 @@ pub fn penetration_depth(
     let scale = first.offset.clone() / nn;
     let penetration = first.normal.iter().map(|x| x * &scale).collect();
     Ok(PenetrationDepth::Penetrating {
-        depth2: scaled_depth2 / Rational::from_integer(&s * &s),
+        // The points were scaled by `s / g`, and distances with them.
+        depth2: scaled_depth2 * Rational::new(&g * &g, &s * &s),
         penetration,
         normal: first.normal.clone(),
         facets,
     })
 }
 
-/// A filter in checked `i128` before the big-integer work of one subset
-/// `idx`: `true` when its hyperplane provably supports nothing (its normal
-/// is zero, or points lie on both sides: what makes [`supporting`] return
-/// `None`), `false` when it supports the points or an operation overflows
-/// (the big-integer path then decides). The integers are those of the
-/// big-integer path ([`normal_of`], [`supporting`]), so the subsets it
-/// skips are exactly ones that path skips; most subsets are skipped.
-fn not_supporting(d: &[Vec<i128>], idx: &[usize], dim: usize) -> bool {
-    let d0 = &d[idx[0]];
-    let edges: Option<Vec<Vec<i128>>> = idx[1..]
-        .iter()
-        .map(|&k| {
-            d[k].iter()
-                .zip(d0)
-                .map(|(x, y)| x.checked_sub(*y))
-                .collect()
-        })
-        .collect();
-    let Some(edges) = edges else {
-        return false;
-    };
-    let normal: Option<Vec<i128>> = (0..dim)
-        .map(|j| {
-            let minor = edges
-                .iter()
-                .map(|e| {
-                    e.iter()
-                        .enumerate()
-                        .filter(|&(c, _)| c != j)
-                        .map(|(_, x)| *x)
-                        .collect()
-                })
-                .collect();
-            let m = det_small(minor)?;
-            if j % 2 == 0 {
-                Some(m)
-            } else {
-                m.checked_neg()
-            }
-        })
-        .collect();
-    let Some(normal) = normal else {
-        return false;
-    };
-    if normal.iter().all(|&x| x == 0) {
-        return true;
-    }
-    let dot = |p: &[i128]| -> Option<i128> {
-        normal
-            .iter()
-            .zip(p)
-            .try_fold(0i128, |acc, (x, y)| acc.checked_add(x.checked_mul(*y)?))
-    };
-    let Some(offset) = dot(d0) else {
-        return false;
-    };
-    let (mut above, mut below) = (false, false);
-    for p in d {
-        match dot(p) {
-            None => return false,
-            Some(x) if x > offset => above = true,
-            Some(x) if x < offset => below = true,
-            Some(_) => {}
+/// The largest dimension [`Filter`] runs in: its tables hold `2^N` minors
+/// per row (`2^10 · 10` entries of 32 bytes, 320 KiB, in 10D). Above it
+/// every subset goes to the big-integer path.
+const FILTER_MAX_DIM: usize = 10;
+
+/// A filter in checked `i128` before the big-integer work of each subset:
+/// [`Filter::not_supporting`] is `true` when the subset's hyperplane
+/// provably supports nothing (its normal is zero, or points lie on both
+/// sides: what makes [`supporting`] return `None`), `false` when it supports
+/// the points or an operation overflows (the big-integer path then
+/// decides). Most subsets are skipped here.
+///
+/// The normal is [`normal_of`]'s, the same integers: `n_j = (−1)^j
+/// M(all columns but j)`, where `M_k(S)` is the minor of the first `k`
+/// edge rows on the `k` columns `S`. Expanding along the `k`-th row,
+///
+/// ```text
+/// M_k(S) = Σ_{c ∈ S} (−1)^{pos(c, S) + k − 1} e_k[c] · M_{k−1}(S ∖ {c}),   M_0(∅) = 1,
+/// ```
+///
+/// with `pos(c, S)` the number of columns of `S` below `c`. Row `k` of the
+/// table depends on the subset's first `k + 1` points only, and the
+/// lexicographic enumeration mostly changes the last one: after a change at
+/// position `p`, only the rows `k ≥ p` are recomputed (`N` minors of `N − 1`
+/// products for the last row), with no division and no allocation.
+struct Filter<'a> {
+    /// The points (`None` where a coordinate does not fit in `i128`).
+    points: &'a [Option<Vec<i128>>],
+    dim: usize,
+    /// `edges[k − 1] = d[idx[k]] − d[idx[0]]`, `k = 1 … N − 1`; `None` on
+    /// an overflow.
+    edges: Vec<Option<Vec<i128>>>,
+    /// `minors[k][S]` = `M_k(S)` for the column sets `S` (bit masks) of
+    /// `k` columns; `None` on an overflow.
+    minors: Vec<Vec<Option<i128>>>,
+    /// The column sets of each size, ascending.
+    sets: Vec<Vec<usize>>,
+}
+
+impl<'a> Filter<'a> {
+    /// `None` in 0D and above [`FILTER_MAX_DIM`].
+    fn new(points: &'a [Option<Vec<i128>>], dim: usize) -> Option<Self> {
+        if dim > FILTER_MAX_DIM || dim == 0 {
+            return None;
         }
-        if above && below {
+        let mut sets = vec![Vec::new(); dim + 1];
+        for s in 0..1usize << dim {
+            sets[s.count_ones() as usize].push(s);
+        }
+        let mut minors = vec![vec![None; 1 << dim]; dim];
+        minors[0][0] = Some(1);
+        Some(Filter {
+            points,
+            dim,
+            edges: vec![None; dim - 1],
+            minors,
+            sets,
+        })
+    }
+
+    /// Whether subset `idx` provably supports nothing, after a change of
+    /// `idx` at positions `changed..` (0 for a new subset).
+    fn not_supporting(&mut self, idx: &[usize], changed: usize) -> bool {
+        let dim = self.dim;
+        // The tables are brought up to date first, whatever the answer:
+        // the next subset builds on them.
+        let d0 = self.points[idx[0]].as_deref();
+        for k in changed.max(1)..dim {
+            self.edges[k - 1] = d0
+                .zip(self.points[idx[k]].as_deref())
+                .and_then(|(d0, p)| p.iter().zip(d0).map(|(x, y)| x.checked_sub(*y)).collect());
+            let (done, rest) = self.minors.split_at_mut(k);
+            let (below, row) = (&done[k - 1], &mut rest[0]);
+            let edge = self.edges[k - 1].as_deref();
+            for &s in &self.sets[k] {
+                row[s] = edge.and_then(|e| expand(e, below, s, k));
+            }
+        }
+        let Some(d0) = d0 else {
+            return false;
+        };
+        let full = (1usize << dim) - 1;
+        let mut normal = [0i128; FILTER_MAX_DIM];
+        for (j, n) in normal.iter_mut().enumerate().take(dim) {
+            let m = self.minors[dim - 1][full & !(1 << j)];
+            let signed = if j % 2 == 0 {
+                m
+            } else {
+                m.and_then(i128::checked_neg)
+            };
+            let Some(m) = signed else {
+                return false;
+            };
+            *n = m;
+        }
+        let normal = &normal[..dim];
+        if normal.iter().all(|&x| x == 0) {
             return true;
         }
+        let dot = |p: &[i128]| -> Option<i128> {
+            normal
+                .iter()
+                .zip(p)
+                .try_fold(0i128, |acc, (x, y)| acc.checked_add(x.checked_mul(*y)?))
+        };
+        let Some(offset) = dot(d0) else {
+            return false;
+        };
+        let (mut above, mut below) = (false, false);
+        for p in self.points {
+            match p.as_deref().and_then(dot) {
+                None => return false,
+                Some(x) if x > offset => above = true,
+                Some(x) if x < offset => below = true,
+                Some(_) => {}
+            }
+            if above && below {
+                return true;
+            }
+        }
+        false
     }
-    false
+}
+
+/// `M_k(s)` by expansion along row `k` (`e`), from the minors `below` of
+/// the rows before it (see [`Filter`]); `None` on an overflow.
+fn expand(e: &[i128], below: &[Option<i128>], s: usize, k: usize) -> Option<i128> {
+    let mut sum = 0i128;
+    let mut pos = 0;
+    for (c, &x) in e.iter().enumerate() {
+        if s >> c & 1 == 0 {
+            continue;
+        }
+        if x != 0 {
+            let term = x.checked_mul(below[s & !(1 << c)]?)?;
+            sum = if (pos + k - 1) % 2 == 0 {
+                sum.checked_add(term)?
+            } else {
+                sum.checked_sub(term)?
+            };
+        }
+        pos += 1;
+    }
+    Some(sum)
 }
 
 /// Whether the hyperplane `normal · x = normal · d0` supports the points:
@@ -373,39 +475,101 @@ mod tests {
         }
     }
 
-    /// The `i128` filter skips exactly the subsets the big-integer path
-    /// finds not supporting (every subset of 9 points in 4D, some of them
-    /// coplanar or repeated).
-    #[test]
-    fn the_filter_skips_what_the_big_integer_path_skips() {
-        let pts: Vec<Vec<i128>> = (0..7i128)
-            .map(|k| (0..4).map(|c| (k * 5 + c * 7 + k * c) % 9 - 4).collect())
-            .chain([vec![0, 0, 0, 1], vec![0, 0, 0, 1]])
-            .collect();
-        let big: Vec<Vec<BigInt>> = pts
+    /// Every `dim`-subset of `pts` through [`Filter`] (in enumeration order,
+    /// its tables carried from subset to subset) and through the
+    /// big-integer path: `(skipped, kept, overflowed)`, the last counting
+    /// the subsets kept that the big-integer path finds not supporting (only an
+    /// overflow keeps those). A skipped subset must be one the big-integer
+    /// path finds not supporting; with `exact`, the two must agree on every
+    /// subset.
+    fn filter_against_big_integers(
+        pts: &[Vec<BigInt>],
+        dim: usize,
+        exact: bool,
+    ) -> (usize, usize, usize) {
+        let small: Vec<Option<Vec<i128>>> = pts
             .iter()
-            .map(|p| p.iter().map(|&x| BigInt::from(x)).collect())
+            .map(|p| p.iter().map(ToPrimitive::to_i128).collect())
             .collect();
-        let (mut idx, mut skipped, mut kept) = ((0..4).collect::<Vec<usize>>(), 0, 0);
+        let mut filter = Filter::new(&small, dim).expect("a small dimension");
+        let (mut idx, mut from) = ((0..dim).collect::<Vec<usize>>(), 0);
+        let (mut skipped, mut kept, mut overflowed) = (0, 0, 0);
         loop {
-            let d0 = &big[idx[0]];
+            let d0 = &pts[idx[0]];
             let edges: Vec<Vec<BigInt>> = idx[1..]
                 .iter()
-                .map(|&k| big[k].iter().zip(d0).map(|(x, y)| x - y).collect())
+                .map(|&k| pts[k].iter().zip(d0).map(|(x, y)| x - y).collect())
                 .collect();
-            let mut normal = normal_of(&edges, 4);
-            let want = supporting(&big, &mut normal, d0).is_none();
-            assert_eq!(not_supporting(&pts, &idx, 4), want, "{idx:?}");
-            if want {
-                skipped += 1;
-            } else {
-                kept += 1;
+            let mut normal = normal_of(&edges, dim);
+            let want = supporting(pts, &mut normal, d0).is_none();
+            let got = filter.not_supporting(&idx, from);
+            assert!(
+                !got || want,
+                "{dim}D, subset {idx:?}: skipped, but it supports"
+            );
+            if exact {
+                assert_eq!(got, want, "{dim}D, subset {idx:?}");
             }
-            if !next_subset(&mut idx, pts.len()) {
-                break;
+            skipped += usize::from(got);
+            kept += usize::from(!got);
+            overflowed += usize::from(want && !got);
+            match next_subset_from(&mut idx, pts.len()) {
+                Some(p) => from = p,
+                None => break,
             }
         }
-        assert!(skipped > 0 && kept > 0, "{skipped} skipped, {kept} kept");
+        (skipped, kept, overflowed)
+    }
+
+    /// The `i128` filter skips exactly the subsets the big-integer path
+    /// finds not supporting: every subset of 9 points in 1D to 6D, some of
+    /// them coplanar or repeated, and with one point past `i128` it skips
+    /// only such subsets.
+    #[test]
+    fn the_filter_skips_what_the_big_integer_path_skips() {
+        for dim in 1..=6 {
+            let pts: Vec<Vec<BigInt>> = (0..7i64)
+                .map(|k| {
+                    (0..dim as i64)
+                        .map(|c| BigInt::from((k * 5 + c * 7 + k * c) % 9 - 4))
+                        .collect()
+                })
+                .chain([1, 1].map(|_| (0..dim).map(|c| BigInt::from(i64::from(c == 0))).collect()))
+                .collect();
+            let (skipped, kept, _) = filter_against_big_integers(&pts, dim, true);
+            assert!(
+                skipped > 0 && kept > 0,
+                "{dim}D: {skipped} skipped, {kept} kept"
+            );
+            // One coordinate past `i128`: subsets with that point are kept,
+            // others are still decided unless their side test reaches it.
+            let mut pts = pts;
+            pts[3][0] = BigInt::from(1) << 130;
+            let (skipped, _, overflowed) = filter_against_big_integers(&pts, dim, false);
+            assert!(
+                skipped > 0 && overflowed > 0,
+                "{dim}D, a huge point: {skipped} skipped, {overflowed} kept on an overflow"
+            );
+        }
+    }
+
+    /// Minors that overflow `i128` while the points fit: 60-bit coordinates
+    /// in 4D (cubic minors of 180 bits). The filter keeps those subsets for
+    /// the big-integer path, and skips nothing that supports.
+    #[test]
+    fn overflowing_minors_are_left_to_the_big_integers() {
+        let pts: Vec<Vec<BigInt>> = (0..8i64)
+            .map(|k| {
+                (0..4i64)
+                    .map(|c| {
+                        BigInt::from((((k * 5 + c * 3 + k * c) % 7 - 3) << 58) | ((k + c) % 2))
+                    })
+                    .collect()
+            })
+            .collect();
+        let (_, _, overflowed) = filter_against_big_integers(&pts, 4, false);
+        // 23 of the 70 subsets are kept for their overflow alone.
+        assert!(overflowed > 0, "{overflowed} of 70 kept on an overflow");
     }
 
     #[test]
