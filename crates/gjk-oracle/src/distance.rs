@@ -142,11 +142,11 @@ pub fn distance_squared(a: &[Vec<Rational>], b: &[Vec<Rational>]) -> Result<Dist
             limit: MAX_ENUMERATION_COST,
         });
     }
-    // Over the integers: the points scaled by `s` (`to_integers`), each
+    // Over the integers: the points scaled by `s/g` (`to_integers`), each
     // subset's projection as `D v = Σ Lᵢ pᵢ` with `λᵢ = Lᵢ / D`
     // (`project_origin_int`). Comparisons of `|v|² = |Dv|² / D²` cross-
     // multiply; the optimality test `dₖ·v ≥ v·v` is `D (dₖ·Dv) ≥ |Dv|²`.
-    let (d, s) = to_integers(&diff.iter().map(|x| &x.0).collect::<Vec<_>>());
+    let (d, s, g) = to_integers(&diff.iter().map(|x| &x.0).collect::<Vec<_>>());
     let optimal = |dv: &[BigInt], den: &BigInt| {
         let vv = dot_int(dv, dv);
         d.iter().all(|dk| den * dot_int(dk, dv) >= vv)
@@ -186,12 +186,12 @@ pub fn distance_squared(a: &[Vec<Rational>], b: &[Vec<Rational>]) -> Result<Dist
             what: "no subset of A − B gave a candidate",
         });
     };
-    // Back to the unscaled points: v = Dv / (D s), |v|² = |Dv|² / (D² s²).
-    let dist2 = Rational::new(vv, den2 * &s * &s);
+    // Back to the unscaled points: v = Dv g / (D s), |v|² = |Dv|² g² / (D² s²).
+    let dist2 = Rational::new(vv * &g * &g, den2 * &s * &s);
     let ds = &den * &s;
     let closest: Vec<Rational> = dv
         .into_iter()
-        .map(|x| Rational::new(x, ds.clone()))
+        .map(|x| Rational::new(x * &g, ds.clone()))
         .collect();
     let lambda: Vec<Rational> = l
         .into_iter()

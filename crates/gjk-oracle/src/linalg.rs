@@ -150,21 +150,33 @@ pub fn project_origin(points: &[&Vec<Rational>]) -> Option<(Vec<Rational>, Vec<R
 }
 
 /// The points scaled by the least common multiple `s` of their coordinates'
-/// denominators: integer points, and `s`. (Scaling `A − B` by `s > 0`
-/// scales every distance by `s` and changes no direction and no affine
-/// coordinate; the callers scale their answers back. Integer arithmetic is
-/// several times faster than rational arithmetic, which reduces every step
-/// by a gcd.)
-pub fn to_integers(points: &[&Vec<Rational>]) -> (Vec<Vec<BigInt>>, BigInt) {
+/// denominators and divided by the gcd `g` of the resulting coordinates
+/// (their content; `1` when all are zero): integer points with no common
+/// factor, and `(s, g)`. Scaling `A − B` by `s/g > 0` scales every distance
+/// by `s/g` and changes no direction and no affine coordinate; the callers
+/// scale their answers back. (Integer arithmetic is several times faster
+/// than rational arithmetic, which reduces every step by a gcd; and the
+/// content is often large, a power of two for doubles of one binade, so
+/// dividing it out keeps more of the work in `i128`.)
+pub fn to_integers(points: &[&Vec<Rational>]) -> (Vec<Vec<BigInt>>, BigInt, BigInt) {
     let s = points
         .iter()
         .flat_map(|p| p.iter())
         .fold(BigInt::one(), |l, x| l.lcm(x.denom()));
-    let ints = points
+    let ints: Vec<Vec<BigInt>> = points
         .iter()
         .map(|p| p.iter().map(|x| x.numer() * (&s / x.denom())).collect())
         .collect();
-    (ints, s)
+    let g = ints
+        .iter()
+        .flatten()
+        .fold(BigInt::zero(), |g, x| g.gcd(x))
+        .max(BigInt::one());
+    let ints = ints
+        .into_iter()
+        .map(|p| p.into_iter().map(|x| x / &g).collect())
+        .collect();
+    (ints, s, g)
 }
 
 /// The determinant of a square integer matrix by Bareiss's fraction-free

@@ -66,8 +66,7 @@ use std::cmp::Ordering;
 use std::collections::HashSet;
 
 use num_bigint::BigInt;
-use num_integer::Integer;
-use num_traits::{One, ToPrimitive, Zero};
+use num_traits::{ToPrimitive, Zero};
 
 use super::distance::{differences, next_subset_from};
 use super::linalg::{det_int, dot_int, to_integers};
@@ -190,22 +189,11 @@ pub fn penetration_depth(
     if rel != Relation::Penetrating {
         return Ok(PenetrationDepth::NotPenetrating { relation: rel });
     }
-    let (d, s) = to_integers(&diff.iter().map(|x| &x.0).collect::<Vec<_>>());
-    // Divided by their content `g` (the gcd of every coordinate; a power of
-    // two for doubles of one binade, often large), the points are `x·s/g`:
-    // the directions are the same, every normal is `n/g^(N−1)` and every
-    // offset `c/g^N`, so the facets and their order are the same, and the
-    // integers are smaller (most fit in `i128`). The facets are scaled back
-    // when they are recorded.
-    let g = d
-        .iter()
-        .flatten()
-        .fold(BigInt::zero(), |g, x| g.gcd(x))
-        .max(BigInt::one());
-    let d: Vec<Vec<BigInt>> = d
-        .into_iter()
-        .map(|p| p.into_iter().map(|x| x / &g).collect())
-        .collect();
+    // The points scaled by `s/g` (`to_integers`): every normal is
+    // `n/g^(N−1)` and every offset `c/g^N` of what it would be scaled by `s`
+    // alone, so the facets and their order are the same. The facets are
+    // scaled back when they are recorded.
+    let (d, s, g) = to_integers(&diff.iter().map(|x| &x.0).collect::<Vec<_>>());
     let (normal_scale, offset_scale) = (g.pow(dim as u32 - 1), g.pow(dim as u32));
     // The same points in `i128` where they fit, for the filter.
     let small: Vec<Option<Vec<i128>>> = d
@@ -220,38 +208,34 @@ pub fn penetration_depth(
     let mut from = 0;
     // A penetrating pair has a full-dimensional A − B: n ≥ dim + 1 ≥ dim.
     loop {
-        let skip = filter
-            .as_mut()
-            .is_some_and(|f| f.not_supporting(&idx, from));
-        if !skip {
-            let d0 = &d[idx[0]];
-            let edges: Vec<Vec<BigInt>> = idx[1..]
-                .iter()
-                .map(|&k| d[k].iter().zip(d0).map(|(x, y)| x - y).collect())
-                .collect();
-            let mut normal = normal_of(&edges, dim);
-            if let Some(outward) = supporting(&d, &mut normal, d0) {
-                let offset = dot_int(&normal, d0);
-                let on: Vec<usize> = (0..n)
-                    .filter(|&k| dot_int(&normal, &d[k]) == offset)
-                    .collect();
-                if outward && seen.insert(on.clone()) {
-                    let depth2 = Rational::new(&offset * &offset, dot_int(&normal, &normal));
-                    let facet = DepthFacet {
-                        points: on.iter().map(|&k| (diff[k].1, diff[k].2)).collect(),
-                        normal: normal
-                            .into_iter()
-                            .map(|x| Rational::from_integer(x * &normal_scale))
-                            .collect(),
-                        // n · (x s / g) = offset on the hyperplane, so
-                        // (g^(N−1) n) · x = offset g^N / s.
-                        offset: Rational::new(offset * &offset_scale, s.clone()),
-                    };
-                    match &mut best {
-                        Some((d2, facets)) if *d2 == depth2 => facets.push(facet),
-                        Some((d2, _)) if *d2 < depth2 => {}
-                        _ => best = Some((depth2, vec![facet])),
-                    }
+        let facet = match filter.as_mut().map(|f| f.classify(&idx, from)) {
+            Some(Side::Cuts) => None,
+            Some(Side::Supports) => {
+                // Known facets (a facet with more than `N` points is spanned
+                // by several subsets) are not converted.
+                let f = filter.as_ref().expect("it classified");
+                (!seen.contains(f.on())).then(|| (f.normal(), f.on().to_vec()))
+            }
+            Some(Side::Unknown) | None => facet_of(&d, &idx, dim),
+        };
+        if let Some((normal, on)) = facet {
+            if seen.insert(on.clone()) {
+                let offset = dot_int(&normal, &d[idx[0]]);
+                let depth2 = Rational::new(&offset * &offset, dot_int(&normal, &normal));
+                let facet = DepthFacet {
+                    points: on.iter().map(|&k| (diff[k].1, diff[k].2)).collect(),
+                    normal: normal
+                        .into_iter()
+                        .map(|x| Rational::from_integer(x * &normal_scale))
+                        .collect(),
+                    // n · (x s / g) = offset on the hyperplane, so
+                    // (g^(N−1) n) · x = offset g^N / s.
+                    offset: Rational::new(offset * &offset_scale, s.clone()),
+                };
+                match &mut best {
+                    Some((d2, facets)) if *d2 == depth2 => facets.push(facet),
+                    Some((d2, _)) if *d2 < depth2 => {}
+                    _ => best = Some((depth2, vec![facet])),
                 }
             }
         }
@@ -288,12 +272,10 @@ pub fn penetration_depth(
 /// every subset goes to the big-integer path.
 const FILTER_MAX_DIM: usize = 10;
 
-/// A filter in checked `i128` before the big-integer work of each subset:
-/// [`Filter::not_supporting`] is `true` when the subset's hyperplane
-/// provably supports nothing (its normal is zero, or points lie on both
-/// sides: what makes [`supporting`] return `None`), `false` when it supports
-/// the points or an operation overflows (the big-integer path then
-/// decides). Most subsets are skipped here.
+/// Each subset's hyperplane in checked `i128`, before any big-integer work
+/// ([`Filter::classify`]): the answer of [`facet_of`] (supports nothing, or
+/// supports with this outward normal and these points on it), or
+/// [`Side::Unknown`] on an overflow, when [`facet_of`] decides.
 ///
 /// The normal is [`normal_of`]'s, the same integers: `n_j = (−1)^j
 /// M(all columns but j)`, where `M_k(S)` is the minor of the first `k`
@@ -320,6 +302,10 @@ struct Filter<'a> {
     minors: Vec<Vec<Option<i128>>>,
     /// The column sets of each size, ascending.
     sets: Vec<Vec<usize>>,
+    /// The last subset's normal (turned outward after [`Side::Supports`]).
+    normal: [i128; FILTER_MAX_DIM],
+    /// The points on the last supporting hyperplane.
+    on: Vec<usize>,
 }
 
 impl<'a> Filter<'a> {
@@ -340,12 +326,15 @@ impl<'a> Filter<'a> {
             edges: vec![None; dim - 1],
             minors,
             sets,
+            normal: [0; FILTER_MAX_DIM],
+            on: Vec::new(),
         })
     }
 
-    /// Whether subset `idx` provably supports nothing, after a change of
-    /// `idx` at positions `changed..` (0 for a new subset).
-    fn not_supporting(&mut self, idx: &[usize], changed: usize) -> bool {
+    /// What subset `idx` spans, after a change of `idx` at positions
+    /// `changed..` (0 for a new subset). After [`Side::Supports`],
+    /// [`Filter::normal`] and [`Filter::on`] describe the hyperplane.
+    fn classify(&mut self, idx: &[usize], changed: usize) -> Side {
         let dim = self.dim;
         // The tables are brought up to date first, whatever the answer:
         // the next subset builds on them.
@@ -362,11 +351,10 @@ impl<'a> Filter<'a> {
             }
         }
         let Some(d0) = d0 else {
-            return false;
+            return Side::Unknown;
         };
         let full = (1usize << dim) - 1;
-        let mut normal = [0i128; FILTER_MAX_DIM];
-        for (j, n) in normal.iter_mut().enumerate().take(dim) {
+        for j in 0..dim {
             let m = self.minors[dim - 1][full & !(1 << j)];
             let signed = if j % 2 == 0 {
                 m
@@ -374,13 +362,13 @@ impl<'a> Filter<'a> {
                 m.and_then(i128::checked_neg)
             };
             let Some(m) = signed else {
-                return false;
+                return Side::Unknown;
             };
-            *n = m;
+            self.normal[j] = m;
         }
-        let normal = &normal[..dim];
+        let normal = &self.normal[..dim];
         if normal.iter().all(|&x| x == 0) {
-            return true;
+            return Side::Cuts;
         }
         let dot = |p: &[i128]| -> Option<i128> {
             normal
@@ -389,22 +377,61 @@ impl<'a> Filter<'a> {
                 .try_fold(0i128, |acc, (x, y)| acc.checked_add(x.checked_mul(*y)?))
         };
         let Some(offset) = dot(d0) else {
-            return false;
+            return Side::Unknown;
         };
         let (mut above, mut below) = (false, false);
-        for p in self.points {
+        self.on.clear();
+        for (k, p) in self.points.iter().enumerate() {
             match p.as_deref().and_then(dot) {
-                None => return false,
+                None => return Side::Unknown,
                 Some(x) if x > offset => above = true,
                 Some(x) if x < offset => below = true,
-                Some(_) => {}
+                Some(_) => self.on.push(k),
             }
             if above && below {
-                return true;
+                return Side::Cuts;
             }
         }
-        false
+        if above {
+            for x in &mut self.normal[..dim] {
+                let Some(y) = x.checked_neg() else {
+                    return Side::Unknown;
+                };
+                *x = y;
+            }
+        }
+        // Every point on the hyperplane (impossible for a full-dimensional
+        // `A − B`) is left to the big-integer path, which skips it too.
+        if above || below {
+            Side::Supports
+        } else {
+            Side::Unknown
+        }
     }
+
+    /// The outward normal of the last [`Side::Supports`].
+    fn normal(&self) -> Vec<BigInt> {
+        self.normal[..self.dim].iter().map(|&x| x.into()).collect()
+    }
+
+    /// The points on the hyperplane of the last [`Side::Supports`],
+    /// ascending.
+    fn on(&self) -> &[usize] {
+        &self.on
+    }
+}
+
+/// What [`Filter::classify`] proves of a subset's hyperplane.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Side {
+    /// It supports nothing: its normal is zero, or points lie on both
+    /// sides ([`facet_of`] returns `None`).
+    Cuts,
+    /// It supports the points, with points on one side strictly (its
+    /// normal and the points on it are those of [`facet_of`]).
+    Supports,
+    /// An operation overflowed: [`facet_of`] decides.
+    Unknown,
 }
 
 /// `M_k(s)` by expansion along row `k` (`e`), from the minors `below` of
@@ -427,6 +454,28 @@ fn expand(e: &[i128], below: &[Option<i128>], s: usize, k: usize) -> Option<i128
         pos += 1;
     }
     Some(sum)
+}
+
+/// The hyperplane of subset `idx` of the points `d`, over big integers:
+/// `Some((normal, on))` when it supports them with points strictly on one
+/// side, `normal` outward (`normal · x ≤ normal · d[idx[0]]` for every
+/// point) and `on` the points on it, ascending; `None` otherwise (a
+/// dependent subset, points on both sides, or every point on it).
+fn facet_of(d: &[Vec<BigInt>], idx: &[usize], dim: usize) -> Option<(Vec<BigInt>, Vec<usize>)> {
+    let d0 = &d[idx[0]];
+    let edges: Vec<Vec<BigInt>> = idx[1..]
+        .iter()
+        .map(|&k| d[k].iter().zip(d0).map(|(x, y)| x - y).collect())
+        .collect();
+    let mut normal = normal_of(&edges, dim);
+    if !supporting(d, &mut normal, d0)? {
+        return None;
+    }
+    let offset = dot_int(&normal, d0);
+    let on = (0..d.len())
+        .filter(|&k| dot_int(&normal, &d[k]) == offset)
+        .collect();
+    Some((normal, on))
 }
 
 /// Whether the hyperplane `normal · x = normal · d0` supports the points:
@@ -477,11 +526,10 @@ mod tests {
 
     /// Every `dim`-subset of `pts` through [`Filter`] (in enumeration order,
     /// its tables carried from subset to subset) and through the
-    /// big-integer path: `(skipped, kept, overflowed)`, the last counting
-    /// the subsets kept that the big-integer path finds not supporting (only an
-    /// overflow keeps those). A skipped subset must be one the big-integer
-    /// path finds not supporting; with `exact`, the two must agree on every
-    /// subset.
+    /// big-integer path [`facet_of`]: `(cuts, supports, unknown)`, the
+    /// filter's answers. `Cuts` must be a subset `facet_of` rejects, and
+    /// `Supports` must come with `facet_of`'s normal and points; with
+    /// `exact` (no overflow), no answer may be `Unknown`.
     fn filter_against_big_integers(
         pts: &[Vec<BigInt>],
         dim: usize,
@@ -493,40 +541,37 @@ mod tests {
             .collect();
         let mut filter = Filter::new(&small, dim).expect("a small dimension");
         let (mut idx, mut from) = ((0..dim).collect::<Vec<usize>>(), 0);
-        let (mut skipped, mut kept, mut overflowed) = (0, 0, 0);
+        let mut counts = (0, 0, 0);
         loop {
-            let d0 = &pts[idx[0]];
-            let edges: Vec<Vec<BigInt>> = idx[1..]
-                .iter()
-                .map(|&k| pts[k].iter().zip(d0).map(|(x, y)| x - y).collect())
-                .collect();
-            let mut normal = normal_of(&edges, dim);
-            let want = supporting(pts, &mut normal, d0).is_none();
-            let got = filter.not_supporting(&idx, from);
-            assert!(
-                !got || want,
-                "{dim}D, subset {idx:?}: skipped, but it supports"
-            );
-            if exact {
-                assert_eq!(got, want, "{dim}D, subset {idx:?}");
+            let want = facet_of(pts, &idx, dim);
+            match filter.classify(&idx, from) {
+                Side::Cuts => {
+                    assert_eq!(want, None, "{dim}D, subset {idx:?}: cut, but it supports");
+                    counts.0 += 1;
+                }
+                Side::Supports => {
+                    let got = Some((filter.normal(), filter.on().to_vec()));
+                    assert_eq!(got, want, "{dim}D, subset {idx:?}");
+                    counts.1 += 1;
+                }
+                Side::Unknown => {
+                    assert!(!exact, "{dim}D, subset {idx:?}: unknown");
+                    counts.2 += 1;
+                }
             }
-            skipped += usize::from(got);
-            kept += usize::from(!got);
-            overflowed += usize::from(want && !got);
             match next_subset_from(&mut idx, pts.len()) {
                 Some(p) => from = p,
                 None => break,
             }
         }
-        (skipped, kept, overflowed)
+        counts
     }
 
-    /// The `i128` filter skips exactly the subsets the big-integer path
-    /// finds not supporting: every subset of 9 points in 1D to 6D, some of
-    /// them coplanar or repeated, and with one point past `i128` it skips
-    /// only such subsets.
+    /// The `i128` filter answers as the big-integer path on every subset of
+    /// 9 points in 1D to 6D, some of them coplanar or repeated; with one
+    /// point past `i128`, it leaves to that path only what it cannot decide.
     #[test]
-    fn the_filter_skips_what_the_big_integer_path_skips() {
+    fn the_filter_answers_as_the_big_integer_path() {
         for dim in 1..=6 {
             let pts: Vec<Vec<BigInt>> = (0..7i64)
                 .map(|k| {
@@ -536,26 +581,27 @@ mod tests {
                 })
                 .chain([1, 1].map(|_| (0..dim).map(|c| BigInt::from(i64::from(c == 0))).collect()))
                 .collect();
-            let (skipped, kept, _) = filter_against_big_integers(&pts, dim, true);
+            let (cuts, supports, _) = filter_against_big_integers(&pts, dim, true);
             assert!(
-                skipped > 0 && kept > 0,
-                "{dim}D: {skipped} skipped, {kept} kept"
+                cuts > 0 && supports > 0,
+                "{dim}D: {cuts} cut, {supports} support"
             );
-            // One coordinate past `i128`: subsets with that point are kept,
-            // others are still decided unless their side test reaches it.
+            // One coordinate past `i128`: subsets with that point are
+            // unknown, others are still decided unless their side test
+            // reaches it.
             let mut pts = pts;
             pts[3][0] = BigInt::from(1) << 130;
-            let (skipped, _, overflowed) = filter_against_big_integers(&pts, dim, false);
+            let (cuts, _, unknown) = filter_against_big_integers(&pts, dim, false);
             assert!(
-                skipped > 0 && overflowed > 0,
-                "{dim}D, a huge point: {skipped} skipped, {overflowed} kept on an overflow"
+                cuts > 0 && unknown > 0,
+                "{dim}D, a huge point: {cuts} cut, {unknown} unknown"
             );
         }
     }
 
     /// Minors that overflow `i128` while the points fit: 60-bit coordinates
-    /// in 4D (cubic minors of 180 bits). The filter keeps those subsets for
-    /// the big-integer path, and skips nothing that supports.
+    /// in 4D (cubic minors of 180 bits). The filter leaves those subsets to
+    /// the big-integer path.
     #[test]
     fn overflowing_minors_are_left_to_the_big_integers() {
         let pts: Vec<Vec<BigInt>> = (0..8i64)
@@ -567,9 +613,8 @@ mod tests {
                     .collect()
             })
             .collect();
-        let (_, _, overflowed) = filter_against_big_integers(&pts, 4, false);
-        // 23 of the 70 subsets are kept for their overflow alone.
-        assert!(overflowed > 0, "{overflowed} of 70 kept on an overflow");
+        let (_, _, unknown) = filter_against_big_integers(&pts, 4, false);
+        assert!(unknown > 0, "{unknown} of 70 unknown");
     }
 
     #[test]

@@ -1,12 +1,13 @@
-//! The oracle's full answer to `penetration_depth` (every facet, normal and
-//! offset, in `Debug` form) on 6,000 seeded pairs, 1D to 6D, 1 to 6 points
+//! The oracle's full answers to `distance_squared` (distance, closest point,
+//! witnesses, weights) and `penetration_depth` (every facet, normal and
+//! offset), in `Debug` form, on 6,000 seeded pairs, 1D to 6D, 1 to 6 points
 //! a side, coordinates `m · 2^e` with `|m| ≤ 3, 100 or 32,767` and
-//! `|e| ≤ 70`: one line per pair on stdout, the time of each on stderr.
+//! `|e| ≤ 70`: two lines per pair on stdout, the time of each on stderr.
 //! A change to the oracle that must change no answer is checked by running
 //! it at both commits and comparing the outputs byte for byte:
 //!
 //! ```sh
-//! cargo run --release -p gjk-oracle --example depth_answers > after.txt 2> after.times
+//! cargo run --release -p gjk-oracle --example answers > after.txt 2> after.times
 //! ```
 //!
 //! (and the same at the earlier commit, then `cmp before.txt after.txt`).
@@ -48,8 +49,15 @@ fn main() {
         let a = cloud(na, &mut rng);
         let b = cloud(nb, &mut rng);
         let start = std::time::Instant::now();
-        let answer = gjk_oracle::penetration_depth(&a, &b);
-        eprintln!("{case} {dim}D {:.6} s", start.elapsed().as_secs_f64());
-        println!("{case} {answer:?}");
+        let distance = gjk_oracle::distance_squared(&a, &b);
+        let between = std::time::Instant::now();
+        let depth = gjk_oracle::penetration_depth(&a, &b);
+        eprintln!(
+            "{case} {dim}D distance {:.6} s depth {:.6} s",
+            (between - start).as_secs_f64(),
+            between.elapsed().as_secs_f64()
+        );
+        println!("{case} {distance:?}");
+        println!("{case} {depth:?}");
     }
 }
