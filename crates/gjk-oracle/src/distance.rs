@@ -22,7 +22,8 @@
 //! denominator of their coordinates (distances scale with it, affine
 //! coordinates do not), each subset's Gram system solved by Cramer's rule
 //! with fraction-free determinants, distances compared by cross-multiplying
-//! (`linalg::project_origin_int`). The rational projection it replaced
+//! (`linalg::project_origin_int`). Each subset is solved in checked `i128`
+//! first, and over big integers only when it overflows or is a candidate. The rational projection it replaced
 //! (`linalg::project_origin`, still `closest_feature`'s) spent most of its
 //! time in the gcds of rational arithmetic; the unit test
 //! `the_integer_projection_is_the_rational_one` holds the two together.
@@ -33,9 +34,9 @@
 use std::collections::HashSet;
 
 use num_bigint::BigInt;
-use num_traits::{Signed, Zero};
+use num_traits::{Signed, ToPrimitive, Zero};
 
-use super::linalg::{combine, dot_int, project_origin_int, sub, to_integers};
+use super::linalg::{combine, dot_int, project_origin_int, project_origin_over, sub, to_integers};
 use super::{check_pair, OracleError, MAX_DIFFERENCES, MAX_ENUMERATION_COST};
 use gjk::scalar::Rational;
 
@@ -147,6 +148,10 @@ pub fn distance_squared(a: &[Vec<Rational>], b: &[Vec<Rational>]) -> Result<Dist
     // (`project_origin_int`). Comparisons of `|v|² = |Dv|² / D²` cross-
     // multiply; the optimality test `dₖ·v ≥ v·v` is `D (dₖ·Dv) ≥ |Dv|²`.
     let (d, s, g) = to_integers(&diff.iter().map(|x| &x.0).collect::<Vec<_>>());
+    let small: Vec<Option<Vec<i128>>> = d
+        .iter()
+        .map(|p| p.iter().map(ToPrimitive::to_i128).collect())
+        .collect();
     let optimal = |dv: &[BigInt], den: &BigInt| {
         let vv = dot_int(dv, dv);
         d.iter().all(|dk| den * dot_int(dk, dv) >= vv)
@@ -158,7 +163,23 @@ pub fn distance_squared(a: &[Vec<Rational>], b: &[Vec<Rational>]) -> Result<Dist
         let mut idx: Vec<usize> = (0..size).collect();
         loop {
             let pts: Vec<&Vec<BigInt>> = idx.iter().map(|&k| &d[k]).collect();
-            if let Some((den, l)) = project_origin_int(&pts) {
+            // In `i128` first, where the points and the work fit: most
+            // subsets are dependent or have a negative weight, and are
+            // rejected there.
+            let fast = idx
+                .iter()
+                .map(|&k| small[k].as_deref())
+                .collect::<Option<Vec<&[i128]>>>()
+                .and_then(|p| project_origin_over(&p));
+            let projection = match fast {
+                Some(None) => None,
+                Some(Some((_, l))) if l.iter().any(|x| *x < 0) => None,
+                Some(Some((den, l))) => {
+                    Some((den.into(), l.into_iter().map(BigInt::from).collect()))
+                }
+                None => project_origin_int(&pts),
+            };
+            if let Some((den, l)) = projection {
                 if l.iter().all(|x| !x.is_negative()) {
                     let dv: Vec<BigInt> = (0..dim)
                         .map(|c| pts.iter().zip(&l).map(|(p, x)| &p[c] * x).sum())

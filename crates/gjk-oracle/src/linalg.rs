@@ -8,7 +8,7 @@
 
 use num_bigint::BigInt;
 use num_integer::Integer;
-use num_traits::{One, Signed, ToPrimitive, Zero};
+use num_traits::{One, ToPrimitive, Zero};
 
 use gjk::scalar::Rational;
 
@@ -206,7 +206,11 @@ fn det_i128(rows: &[Vec<BigInt>]) -> Option<i128> {
 /// The integers the eliminations run over: `i128` with every operation
 /// checked (`None` on an overflow, `i128::MIN / −1` included), and big
 /// integers (never `None`).
-trait Int: Clone + Zero + One {
+pub trait Int: Clone + Zero + One + PartialOrd {
+    /// `a − b`.
+    fn minus(a: &Self, b: &Self) -> Option<Self>;
+    /// `u · v`.
+    fn dot(u: &[Self], v: &[Self]) -> Option<Self>;
     /// `a·b − c·d`.
     fn mul_sub(a: &Self, b: &Self, c: &Self, d: &Self) -> Option<Self>;
     /// `a / b`, the division exact.
@@ -216,6 +220,14 @@ trait Int: Clone + Zero + One {
 }
 
 impl Int for i128 {
+    fn minus(a: &Self, b: &Self) -> Option<Self> {
+        a.checked_sub(*b)
+    }
+    fn dot(u: &[Self], v: &[Self]) -> Option<Self> {
+        u.iter()
+            .zip(v)
+            .try_fold(0i128, |s, (x, y)| s.checked_add(x.checked_mul(*y)?))
+    }
     fn mul_sub(a: &Self, b: &Self, c: &Self, d: &Self) -> Option<Self> {
         a.checked_mul(*b)?.checked_sub(c.checked_mul(*d)?)
     }
@@ -228,6 +240,12 @@ impl Int for i128 {
 }
 
 impl Int for BigInt {
+    fn minus(a: &Self, b: &Self) -> Option<Self> {
+        Some(a - b)
+    }
+    fn dot(u: &[Self], v: &[Self]) -> Option<Self> {
+        Some(dot_int(u, v))
+    }
     fn mul_sub(a: &Self, b: &Self, c: &Self, d: &Self) -> Option<Self> {
         Some(a * b - c * d)
     }
@@ -279,30 +297,51 @@ fn bareiss<I: Int>(mut m: Vec<Vec<I>>) -> Option<I> {
 /// `Lᵢ = det Gᵢ` (`G` with column `i` replaced by `r`) for `i ≥ 1`, and
 /// `L₀ = D − Σ Lᵢ`.
 pub fn project_origin_int(points: &[&Vec<BigInt>]) -> Option<(BigInt, Vec<BigInt>)> {
-    let p0 = points.first()?;
-    let e: Vec<Vec<BigInt>> = points[1..]
+    let points: Vec<&[BigInt]> = points.iter().map(|p| p.as_slice()).collect();
+    project_origin_over(&points).expect("big integers do not overflow")
+}
+
+/// [`project_origin_int`] over the integers `I`: `None` on an `i128`
+/// overflow, else its answer (the same integers in either type).
+pub fn project_origin_over<I: Int>(points: &[&[I]]) -> Option<Option<(I, Vec<I>)>> {
+    let Some(p0) = points.first() else {
+        return Some(None);
+    };
+    let e: Vec<Vec<I>> = points[1..]
         .iter()
-        .map(|p| p.iter().zip(p0.iter()).map(|(x, y)| x - y).collect())
-        .collect();
-    let gram: Vec<Vec<BigInt>> = e
+        .map(|p| {
+            p.iter()
+                .zip(p0.iter())
+                .map(|(x, y)| I::minus(x, y))
+                .collect()
+        })
+        .collect::<Option<_>>()?;
+    let gram: Vec<Vec<I>> = e
         .iter()
-        .map(|ej| e.iter().map(|ei| dot_int(ej, ei)).collect())
-        .collect();
-    let d = det_int(gram.clone());
-    if !d.is_positive() {
-        return None;
+        .map(|ej| e.iter().map(|ei| I::dot(ej, ei)).collect())
+        .collect::<Option<_>>()?;
+    let d = bareiss(gram.clone())?;
+    if d <= I::zero() {
+        return Some(None);
     }
-    let rhs: Vec<BigInt> = e.iter().map(|ej| -dot_int(ej, p0)).collect();
-    let mut l = vec![BigInt::zero()];
+    let rhs: Vec<I> = e
+        .iter()
+        .map(|ej| I::negate(&I::dot(ej, p0)?))
+        .collect::<Option<_>>()?;
+    let mut l = vec![I::zero()];
     for i in 0..e.len() {
         let mut gi = gram.clone();
         for (row, r) in gi.iter_mut().zip(&rhs) {
             row[i] = r.clone();
         }
-        l.push(det_int(gi));
+        l.push(bareiss(gi)?);
     }
-    l[0] = l[1..].iter().fold(d.clone(), |s, x| s - x);
-    Some((d, l))
+    let mut l0 = d.clone();
+    for x in &l[1..] {
+        l0 = I::minus(&l0, x)?;
+    }
+    l[0] = l0;
+    Some(Some((d, l)))
 }
 
 /// `u · v` for integer rows.
@@ -429,6 +468,16 @@ mod tests {
             let idx: Vec<usize> = (0..pts.len()).filter(|&k| mask >> k & 1 == 1).collect();
             let want = project_origin(&idx.iter().map(|&k| &q[k]).collect::<Vec<_>>());
             let got = project_origin_int(&idx.iter().map(|&k| &z[k]).collect::<Vec<_>>());
+            // The same integers in `i128` (they fit).
+            let small: Vec<Vec<i128>> = idx
+                .iter()
+                .map(|&k| pts[k].iter().map(|&x| i128::from(x)).collect())
+                .collect();
+            let small = project_origin_over(&small.iter().map(Vec::as_slice).collect::<Vec<_>>());
+            let small = small
+                .expect("no overflow")
+                .map(|(d, l)| (BigInt::from(d), l.into_iter().map(BigInt::from).collect()));
+            assert_eq!(small, got, "subset {idx:?} in i128");
             let got = got.map(|(d, l)| {
                 let lambda: Vec<Rational> =
                     l.into_iter().map(|x| Rational::new(x, d.clone())).collect();
@@ -440,5 +489,23 @@ mod tests {
         }
         // Both kinds of subset occur.
         assert!(independent > 100, "{independent}");
+        // 2⁴⁰ coordinates: the Gram determinant of three edges (2²⁴⁰)
+        // overflows `i128`; the big integers answer.
+        let big: Vec<Vec<i128>> = (0..4i128)
+            .map(|k| {
+                (0..3)
+                    .map(|c| ((k * 3 + c * 5 + k * c) % 7 - 3) << 40)
+                    .collect()
+            })
+            .collect();
+        assert_eq!(
+            project_origin_over(&big.iter().map(Vec::as_slice).collect::<Vec<_>>()),
+            None
+        );
+        let big: Vec<Vec<BigInt>> = big
+            .iter()
+            .map(|p| p.iter().map(|&x| BigInt::from(x)).collect())
+            .collect();
+        assert!(project_origin_int(&big.iter().collect::<Vec<_>>()).is_some());
     }
 }
