@@ -23,7 +23,9 @@
 //! coordinates do not), each subset's Gram system solved by Cramer's rule
 //! with fraction-free determinants, distances compared by cross-multiplying
 //! (`linalg::project_origin_int`). Each subset is solved in checked `i128`
-//! first, and over big integers only when it overflows or is a candidate. The rational projection it replaced
+//! first (the same integers), and over big integers only when that
+//! overflows; the weights of a candidate are then converted to big
+//! integers for the comparisons. The rational projection it replaced
 //! (`linalg::project_origin`, still `closest_feature`'s) spent most of its
 //! time in the gcds of rational arithmetic; the unit test
 //! `the_integer_projection_is_the_rational_one` holds the two together.

@@ -155,9 +155,10 @@ pub fn project_origin(points: &[&Vec<Rational>]) -> Option<(Vec<Rational>, Vec<R
 /// factor, and `(s, g)`. Scaling `A − B` by `s/g > 0` scales every distance
 /// by `s/g` and changes no direction and no affine coordinate; the callers
 /// scale their answers back. (Integer arithmetic is several times faster
-/// than rational arithmetic, which reduces every step by a gcd; and the
-/// content is often large, a power of two for doubles of one binade, so
-/// dividing it out keeps more of the work in `i128`.)
+/// than rational arithmetic, which reduces every step by a gcd. `g` shares
+/// no factor with `s`, so it is above 1 only when every coordinate is an
+/// integer; then it is often large, `2^e` for the fuzz targets' raw points
+/// `m · 2^e`, and dividing it out keeps more of the work in `i128`.)
 pub fn to_integers(points: &[&Vec<Rational>]) -> (Vec<Vec<BigInt>>, BigInt, BigInt) {
     let s = points
         .iter()

@@ -289,14 +289,12 @@ const FILTER_MAX_DIM: usize = 10;
 /// table depends on the subset's first `k + 1` points only, and the
 /// lexicographic enumeration mostly changes the last one: after a change at
 /// position `p`, only the rows `k ≥ p` are recomputed (`N` minors of `N − 1`
-/// products for the last row), with no division and no allocation.
+/// products for the last row), with no division and no allocation but the
+/// growth of the list of points on a supporting hyperplane.
 struct Filter<'a> {
     /// The points (`None` where a coordinate does not fit in `i128`).
     points: &'a [Option<Vec<i128>>],
     dim: usize,
-    /// `edges[k − 1] = d[idx[k]] − d[idx[0]]`, `k = 1 … N − 1`; `None` on
-    /// an overflow.
-    edges: Vec<Option<Vec<i128>>>,
     /// `minors[k][S]` = `M_k(S)` for the column sets `S` (bit masks) of
     /// `k` columns; `None` on an overflow.
     minors: Vec<Vec<Option<i128>>>,
@@ -323,7 +321,6 @@ impl<'a> Filter<'a> {
         Some(Filter {
             points,
             dim,
-            edges: vec![None; dim - 1],
             minors,
             sets,
             normal: [0; FILTER_MAX_DIM],
@@ -340,14 +337,18 @@ impl<'a> Filter<'a> {
         // the next subset builds on them.
         let d0 = self.points[idx[0]].as_deref();
         for k in changed.max(1)..dim {
-            self.edges[k - 1] = d0
-                .zip(self.points[idx[k]].as_deref())
-                .and_then(|(d0, p)| p.iter().zip(d0).map(|(x, y)| x.checked_sub(*y)).collect());
+            // Edge row `k`: `d[idx[k]] − d[idx[0]]`, `None` on an overflow.
+            let edge = d0.zip(self.points[idx[k]].as_deref()).and_then(|(d0, p)| {
+                let mut e = [0i128; FILTER_MAX_DIM];
+                for (c, (x, y)) in p.iter().zip(d0).enumerate() {
+                    e[c] = x.checked_sub(*y)?;
+                }
+                Some(e)
+            });
             let (done, rest) = self.minors.split_at_mut(k);
             let (below, row) = (&done[k - 1], &mut rest[0]);
-            let edge = self.edges[k - 1].as_deref();
             for &s in &self.sets[k] {
-                row[s] = edge.and_then(|e| expand(e, below, s, k));
+                row[s] = edge.as_ref().and_then(|e| expand(&e[..dim], below, s, k));
             }
         }
         let Some(d0) = d0 else {
@@ -615,6 +616,50 @@ mod tests {
             .collect();
         let (_, _, unknown) = filter_against_big_integers(&pts, 4, false);
         assert!(unknown > 0, "{unknown} of 70 unknown");
+    }
+
+    /// The enumeration divides the points by their content (6 here) and
+    /// scales the facets back: each normal and offset reported is the one
+    /// the points themselves give (`facet_of` on the undivided integers;
+    /// each facet of a tetrahedron is spanned by one subset only).
+    #[test]
+    fn facets_are_reported_at_the_points_own_scale() {
+        let int = |v: &[i64]| -> Vec<Rational> {
+            v.iter()
+                .map(|&x| Rational::from_integer(x.into()))
+                .collect()
+        };
+        let a: Vec<Vec<Rational>> = [[6, 0, 0], [0, 12, 0], [0, 0, 18], [-6, -6, -6]]
+            .iter()
+            .map(|p| int(p))
+            .collect();
+        let b = vec![int(&[0, 0, 0])];
+        let Ok(PenetrationDepth::Penetrating { depth2, facets, .. }) = penetration_depth(&a, &b)
+        else {
+            panic!("the origin is interior to the tetrahedron");
+        };
+        let big: Vec<Vec<BigInt>> = a
+            .iter()
+            .map(|p| p.iter().map(|x| x.numer().clone()).collect())
+            .collect();
+        for f in &facets {
+            let idx: Vec<usize> = f.points.iter().map(|&(i, _)| i).collect();
+            let (normal, _) = facet_of(&big, &idx, 3).expect("a facet");
+            let offset = dot_int(&normal, &big[idx[0]]);
+            let want: Vec<Rational> = normal.iter().cloned().map(Rational::from_integer).collect();
+            assert_eq!(f.normal, want, "facet {idx:?}");
+            assert_eq!(
+                f.offset,
+                Rational::from_integer(offset.clone()),
+                "facet {idx:?}"
+            );
+            let nn = dot_int(&normal, &normal);
+            assert_eq!(
+                depth2,
+                Rational::new(&offset * &offset, nn),
+                "facet {idx:?}"
+            );
+        }
     }
 
     #[test]
