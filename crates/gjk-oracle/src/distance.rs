@@ -36,9 +36,11 @@
 use std::collections::HashSet;
 
 use num_bigint::BigInt;
-use num_traits::{Signed, ToPrimitive, Zero};
+use num_traits::{Signed, Zero};
 
-use super::linalg::{combine, dot_int, project_origin_int, project_origin_over, sub, to_integers};
+use super::linalg::{
+    combine, dot_int, in_i128, project_origin_int, project_origin_over, sub, to_integers,
+};
 use super::{check_pair, OracleError, MAX_DIFFERENCES, MAX_ENUMERATION_COST};
 use gjk::scalar::Rational;
 
@@ -150,10 +152,7 @@ pub fn distance_squared(a: &[Vec<Rational>], b: &[Vec<Rational>]) -> Result<Dist
     // (`project_origin_int`). Comparisons of `|v|² = |Dv|² / D²` cross-
     // multiply; the optimality test `dₖ·v ≥ v·v` is `D (dₖ·Dv) ≥ |Dv|²`.
     let (d, s, g) = to_integers(&diff.iter().map(|x| &x.0).collect::<Vec<_>>());
-    let small: Vec<Option<Vec<i128>>> = d
-        .iter()
-        .map(|p| p.iter().map(ToPrimitive::to_i128).collect())
-        .collect();
+    let small = in_i128(&d);
     let optimal = |dv: &[BigInt], den: &BigInt| {
         let vv = dot_int(dv, dv);
         d.iter().all(|dk| den * dot_int(dk, dv) >= vv)

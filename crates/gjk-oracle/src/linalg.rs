@@ -180,6 +180,15 @@ pub fn to_integers(points: &[&Vec<Rational>]) -> (Vec<Vec<BigInt>>, BigInt, BigI
     (ints, s, g)
 }
 
+/// The points in `i128`, each `None` where a coordinate does not fit: the
+/// enumerations' fast paths run on these.
+pub fn in_i128(points: &[Vec<BigInt>]) -> Vec<Option<Vec<i128>>> {
+    points
+        .iter()
+        .map(|p| p.iter().map(ToPrimitive::to_i128).collect())
+        .collect()
+}
+
 /// The determinant of a square integer matrix by Bareiss's fraction-free
 /// elimination (every division is exact; `O(k³)` operations on integers no
 /// larger than the minors), `1` for the empty matrix. The same elimination

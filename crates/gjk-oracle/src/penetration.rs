@@ -66,10 +66,10 @@ use std::cmp::Ordering;
 use std::collections::HashSet;
 
 use num_bigint::BigInt;
-use num_traits::{ToPrimitive, Zero};
+use num_traits::Zero;
 
 use super::distance::{differences, next_subset_from};
-use super::linalg::{det_int, dot_int, to_integers};
+use super::linalg::{det_int, dot_int, in_i128, to_integers, Int};
 use super::{check_lp, check_pair, relation, OracleError, Relation};
 use gjk::scalar::Rational;
 
@@ -195,11 +195,7 @@ pub fn penetration_depth(
     // scaled back when they are recorded.
     let (d, s, g) = to_integers(&diff.iter().map(|x| &x.0).collect::<Vec<_>>());
     let (normal_scale, offset_scale) = (g.pow(dim as u32 - 1), g.pow(dim as u32));
-    // The same points in `i128` where they fit, for the filter.
-    let small: Vec<Option<Vec<i128>>> = d
-        .iter()
-        .map(|p| p.iter().map(ToPrimitive::to_i128).collect())
-        .collect();
+    let small = in_i128(&d);
     let mut filter = Filter::new(&small, dim);
     // (depth² of the scaled points, facets) at the smallest depth² so far.
     let mut best: Option<(Rational, Vec<DepthFacet>)> = None;
@@ -371,12 +367,7 @@ impl<'a> Filter<'a> {
         if normal.iter().all(|&x| x == 0) {
             return Side::Cuts;
         }
-        let dot = |p: &[i128]| -> Option<i128> {
-            normal
-                .iter()
-                .zip(p)
-                .try_fold(0i128, |acc, (x, y)| acc.checked_add(x.checked_mul(*y)?))
-        };
+        let dot = |p: &[i128]| i128::dot(normal, p);
         let Some(offset) = dot(d0) else {
             return Side::Unknown;
         };
@@ -536,10 +527,7 @@ mod tests {
         dim: usize,
         exact: bool,
     ) -> (usize, usize, usize) {
-        let small: Vec<Option<Vec<i128>>> = pts
-            .iter()
-            .map(|p| p.iter().map(ToPrimitive::to_i128).collect())
-            .collect();
+        let small = in_i128(pts);
         let mut filter = Filter::new(&small, dim).expect("a small dimension");
         let (mut idx, mut from) = ((0..dim).collect::<Vec<usize>>(), 0);
         let mut counts = (0, 0, 0);
