@@ -12,7 +12,7 @@
 //! [`crate::NoVerdict::Degenerate`]. A trace shows the classifier's region
 //! for that step, with the face and direction the check chose.
 
-use crate::distance::contains::{decided, filtered_c};
+use crate::distance::contains::strictly_inside;
 use crate::distance::subalgorithm::{closest_point_fixed, Face};
 use crate::error::Error;
 use crate::scalar::Scalar;
@@ -24,7 +24,7 @@ use crate::tolerance::{containment_band, normalized_f64};
 /// largest norm), `face` the vertices holding its closest point; `None` in
 /// exact mode, and for a full simplex whose exact points `aᵢ − bᵢ` hold the
 /// origin strictly by the signs of their determinants `cᵢ`, filtered
-/// ([`filtered_c`]). The sub-algorithm runs in `f64` on the points scaled
+/// ([`strictly_inside`]). The sub-algorithm runs in `f64` on the points scaled
 /// by a power of two: exact conversions, no overflow or underflow, and for
 /// `f32` input 29 more bits. No allocation (`tests/allocations.rs`).
 pub(super) fn refuted<'a, T: Scalar + 'a, const N: usize>(
@@ -41,21 +41,10 @@ pub(super) fn refuted<'a, T: Scalar + 'a, const N: usize>(
     Ok((closest.dist2.sqrt() > tol).then_some(closest.kept))
 }
 
-/// The exact points `aᵢ − bᵢ` of `vertices` (newest first) form a full
-/// simplex that holds the origin strictly: every determinant `cᵢ` has the
-/// same sign, each decided by its `f64` filter ([`filtered_c`]; 2D and 3D).
-pub(crate) fn strictly_inside<'a, T: Scalar + 'a, const N: usize>(
-    vertices: impl Iterator<Item = &'a Vertex<T, N>> + Clone,
-) -> bool {
-    let n = vertices.clone().count();
-    let c0 = decided(filtered_c(vertices.clone(), 0));
-    n == N + 1 && c0.is_some() && (1..n).all(|i| decided(filtered_c(vertices.clone(), i)) == c0)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::distance::contains::exact_c;
+    use crate::distance::contains::{decided, exact_c, filtered_c};
     use crate::scalar::Scalar;
     use crate::simplex::Simplex;
     use crate::test_util::Lcg;

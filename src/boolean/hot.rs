@@ -39,8 +39,8 @@
 
 use arrayvec::ArrayVec;
 
-use super::containment::strictly_inside;
 use super::{Options, Outcome, Report};
+use crate::distance::contains::strictly_inside;
 use crate::region::{Region, Tet3Region, Tri2Region};
 use crate::scalar::Scalar;
 use crate::shape::Support;

@@ -83,7 +83,6 @@ mod observe;
 mod outcome;
 mod slots;
 
-pub(crate) use containment::strictly_inside;
 pub(crate) use hot::gjk as gjk_hot;
 pub use observe::{Observer, Step};
 pub use outcome::{Outcome, Report};

@@ -66,7 +66,7 @@ use num_traits::{One, Signed, Zero};
 
 use arrayvec::ArrayVec;
 
-use crate::boolean::strictly_inside;
+use crate::distance::contains::strictly_inside;
 use crate::interval::{self, Interval};
 use crate::simplex::Vertex;
 use crate::vector::Vector;

@@ -238,12 +238,18 @@ fn reduce<T: Field, const N: usize>(
 }
 
 /// Intersecting when the reference's check proves the origin in the full
-/// simplex, else `None` (hand back).
+/// simplex, else `None` (hand back). The filtered signs are tried first on
+/// the vertices as they are ([`contains::strictly_inside`], the check's own
+/// first stage: where they decide, the check holds), so that the usual case
+/// builds no [`Simplex`] for the check.
 fn contained<T: Field, const N: usize>(
     simplex: Vertices<T, N>,
     lambda: &[T; 4],
     iterations: usize,
 ) -> Option<(DistanceReport<T, N>, Lambda<T>)> {
+    if contains::strictly_inside(simplex.iter()) {
+        return Some(answer(simplex, lambda, None, iterations));
+    }
     let full = Simplex::from_vertices(simplex.iter().cloned())?;
     match contains::check(&full).ok()? {
         Containment::Holds => Some(answer(simplex, lambda, None, iterations)),

@@ -1,0 +1,102 @@
+//! One of our queries on one scene of `benches/versus.rs`, in a loop, for a
+//! profiler (no parry, no timing of its own):
+//!
+//!     cargo build --release -p gjk-bench --example profile_scene
+//!     perf record -g target/release/examples/profile_scene boolean 3 32 overlapping
+//!
+//! Arguments: the query (`boolean`, `distance`, `certified`,
+//! `certified-distance`), the dimension (2 or 3), the hull size, the pose
+//! (`separated`, `near-touching`, `overlapping`) and optionally `climb`
+//! (3D: hill climbing instead of the scan) and the number of passes.
+
+#[path = "../benches/pairs/mod.rs"]
+mod pairs;
+#[path = "../benches/scenes/mod.rs"]
+mod scenes;
+
+use std::hint::black_box;
+
+use gjk::boolean::{gjk, Options};
+use gjk::certified::{certify, certify_distance, CertifiedOptions};
+use gjk::distance::{distance, DistanceOptions};
+use gjk::shape::{ClimbingHull, ConvexHull};
+use gjk::Support;
+use scenes::{hull_pairs, Cloud, POSES};
+
+fn run<S: Support<f64, N>, const N: usize>(query: &str, pairs: &[(S, S)], passes: usize) {
+    let (opts, dopts) = (Options::default(), DistanceOptions::default());
+    for _ in 0..passes {
+        for (a, b) in pairs {
+            match query {
+                "boolean" => drop(black_box(gjk(a, b, &opts).unwrap())),
+                "distance" => drop(black_box(distance(a, b, &dopts).unwrap())),
+                q => panic!("unknown query {q} (or one that needs the scan)"),
+            }
+        }
+    }
+}
+
+/// The certified queries, which take hulls with the scan.
+fn run_certified<const N: usize>(
+    query: &str,
+    pairs: &[(ConvexHull<f64, N>, ConvexHull<f64, N>)],
+    passes: usize,
+) {
+    let (copts, dopts) = (CertifiedOptions::default(), DistanceOptions::default());
+    if !query.starts_with("certified") {
+        return run(query, pairs, passes);
+    }
+    for _ in 0..passes {
+        for (a, b) in pairs {
+            match query {
+                "certified" => drop(black_box(certify(a, b, &copts))),
+                "certified-distance" => drop(black_box(certify_distance(a, b, &dopts))),
+                q => panic!("unknown query {q}"),
+            }
+        }
+    }
+}
+
+fn scene<const N: usize>(query: &str, n: usize, gap: f64, climb: bool, passes: usize) {
+    let seed = if N == 3 { 0x3d } else { 0x2d };
+    let pairs = hull_pairs::<N>(seed, Cloud::Ellipsoid, n, gap, 16);
+    let hull = |p: &[gjk::Vector<f64, N>]| ConvexHull::new(p.to_vec()).unwrap();
+    if climb {
+        let pairs: Vec<_> = pairs
+            .iter()
+            .map(|p| {
+                let c = |x| ClimbingHull::from_hull(hull(x));
+                (c(&p.a), c(&p.b))
+            })
+            .collect();
+        run(query, &pairs, passes);
+    } else {
+        let pairs: Vec<_> = pairs.iter().map(|p| (hull(&p.a), hull(&p.b))).collect();
+        run_certified(query, &pairs, passes);
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let arg = |i: usize, default: &str| args.get(i).cloned().unwrap_or(default.into());
+    let query = arg(0, "boolean");
+    let dim: usize = arg(1, "3").parse().expect("dimension");
+    let n: usize = arg(2, "32").parse().expect("hull size");
+    let pose = arg(3, "overlapping");
+    let climb = args.iter().any(|a| a == "climb");
+    let passes = args
+        .iter()
+        .skip(4)
+        .find_map(|a| a.parse().ok())
+        .unwrap_or(200_000);
+    let gap = POSES
+        .iter()
+        .find(|(name, _)| *name == pose)
+        .expect("pose")
+        .1;
+    match dim {
+        2 => scene::<2>(&query, n, gap, climb, passes),
+        3 => scene::<3>(&query, n, gap, climb, passes),
+        d => panic!("dimension {d}: 2 or 3"),
+    }
+}
