@@ -53,6 +53,10 @@ pub trait Scalar:
     const NAME: &'static str;
     /// `true` when arithmetic never rounds (the rationals).
     const EXACT: bool;
+    /// `true` only for `f64` itself: code written for `f64` then computes
+    /// this type's values bit for bit, so a hull may scan its points in
+    /// blocks of `f64` coordinates (`shape/lanes.rs`). `false` by default.
+    const IS_F64: bool = false;
     /// The unit roundoff `u` (half the machine epsilon): `2⁻⁵³` for `f64`,
     /// `2⁻²⁴` for `f32`, `0` for rationals. Every basic operation's relative
     /// error is at most `u`.
@@ -118,10 +122,11 @@ pub trait Real: Field + Copy {
 }
 
 macro_rules! float_scalar {
-    ($t:ty, $name:literal) => {
+    ($t:ty, $name:literal, $is_f64:literal) => {
         impl Scalar for $t {
             const NAME: &'static str = $name;
             const EXACT: bool = false;
+            const IS_F64: bool = $is_f64;
             const UNIT_ROUNDOFF: f64 = <$t>::EPSILON as f64 / 2.0;
             const MIN_NORMAL: f64 = <$t>::MIN_POSITIVE as f64;
             fn is_finite(&self) -> bool {
@@ -163,8 +168,8 @@ macro_rules! float_scalar {
         }
     };
 }
-float_scalar!(f32, "f32");
-float_scalar!(f64, "f64");
+float_scalar!(f32, "f32", false);
+float_scalar!(f64, "f64", true);
 
 impl Scalar for BigRational {
     const NAME: &'static str = "exact";

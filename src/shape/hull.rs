@@ -4,6 +4,7 @@
 //! is attained at a vertex. Ties go to the lowest index, so the same
 //! direction always gives the same point.
 
+use super::lanes::Lanes;
 use crate::error::{Error, Which};
 use crate::scalar::Scalar;
 use crate::shape::Support;
@@ -20,6 +21,8 @@ pub struct ConvexHull<T: Scalar, const N: usize> {
     centre: Option<Vector<T, N>>,
     /// Float scalars: the largest coordinate magnitude ([`first_max`]).
     max_abs: Option<f64>,
+    /// `f64`: the points in blocks for the support search (`lanes.rs`).
+    lanes: Option<Lanes<N>>,
 }
 
 impl<T: Scalar, const N: usize> ConvexHull<T, N> {
@@ -41,10 +44,18 @@ impl<T: Scalar, const N: usize> ConvexHull<T, N> {
         }
         let centre = (!T::EXACT).then(|| bounding_box_centre(&points));
         let max_abs = (!T::EXACT).then(|| max_coordinate(&points));
+        let lanes = (T::IS_F64 && N > 0).then(|| {
+            Lanes::new(
+                points
+                    .iter()
+                    .map(|p| std::array::from_fn(|k| p[k].to_f64())),
+            )
+        });
         Ok(ConvexHull {
             points,
             centre,
             max_abs,
+            lanes,
         })
     }
 
@@ -106,9 +117,7 @@ pub(crate) fn first_max<'a, T: Scalar, const N: usize>(
     dir: &Vector<T, N>,
     max_abs: Option<f64>,
 ) -> Option<&'a Vector<T, N>> {
-    let d = || dir.iter().map(|x| x.to_f64().abs()).fold(0.0, f64::max);
-    // `1 / MIN_NORMAL`: a quarter of the largest finite value (IEEE).
-    if T::EXACT || max_abs.is_some_and(|m| 2.0 * N as f64 * m * d() < 1.0 / T::MIN_NORMAL) {
+    if T::EXACT || plain_is_safe(dir, max_abs) {
         return scan(points, dir, false).map(|(best, _)| best);
     }
     let (best, finite) = scan(points, dir, true)?;
@@ -117,6 +126,14 @@ pub(crate) fn first_max<'a, T: Scalar, const N: usize>(
         return Some(best);
     }
     scan(points, &(dir * s1 * s2), false).map(|(best, _)| best)
+}
+
+/// Whether no dot product of `dir` with a point of coordinates at most
+/// `max_abs` in magnitude can overflow ([`first_max`]'s bound).
+fn plain_is_safe<T: Scalar, const N: usize>(dir: &Vector<T, N>, max_abs: Option<f64>) -> bool {
+    let d = || dir.iter().map(|x| x.to_f64().abs()).fold(0.0, f64::max);
+    // `1 / MIN_NORMAL`: a quarter of the largest finite value (IEEE).
+    max_abs.is_some_and(|m| 2.0 * N as f64 * m * d() < 1.0 / T::MIN_NORMAL)
 }
 
 /// [`first_max`]'s search in four interleaved runs (chains of compares that
@@ -154,6 +171,14 @@ fn scan<'a, T: Scalar, const N: usize>(
 
 impl<T: Scalar, const N: usize> Support<T, N> for ConvexHull<T, N> {
     fn support(&self, dir: &Vector<T, N>) -> Vector<T, N> {
+        // `f64` without a possible overflow: the block search, the same
+        // point as `first_max`'s plain scan (`lanes.rs`).
+        if let Some(lanes) = &self.lanes {
+            if plain_is_safe(dir, self.max_abs) {
+                let d = std::array::from_fn(|k| dir[k].to_f64());
+                return self.points[lanes.first_max(&d)].clone();
+            }
+        }
         // The constructor guarantees at least one point; the fallback (the
         // origin) is unreachable and only avoids a panic path.
         first_max(&self.points, dir, self.max_abs)
@@ -215,6 +240,56 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The block search (`lanes.rs`) returns the plain scan's point: every
+    /// length from 1 to 21 (every padding), 1D to 4D, small integer
+    /// coordinates (many ties, duplicates, zeros of both signs, which the
+    /// scan's sum from `0` and the blocks' differ in) and random doubles of
+    /// every magnitude short of overflow. A search whose padding could win,
+    /// or whose lanes kept their last maximum, fails here.
+    fn blocks_find_the_scans_point<const N: usize>() {
+        let mut lcg = crate::test_util::Lcg(0x1a2e5 + N as u64);
+        for n in 1..=21 {
+            for case in 0..400 {
+                let mut coordinate = || match case % 3 {
+                    0 => (lcg.int(0, 4) - 2) as f64 * if lcg.int(0, 1) == 0 { 1.0 } else { -0.0 },
+                    1 => lcg.range(-1.0, 1.0),
+                    _ => lcg.range(-1.0, 1.0) * 2f64.powi(lcg.int(-300, 300) as i32),
+                };
+                let pts: Vec<Vector<f64, N>> = (0..n)
+                    .map(|_| Vector::<f64, N>::from_fn(|_, _| coordinate()))
+                    .collect();
+                let dir = Vector::<f64, N>::from_fn(|_, _| coordinate());
+                let hull = ConvexHull::new(pts.clone()).unwrap();
+                let lanes = hull.lanes.as_ref().expect("an f64 hull has blocks");
+                let d = std::array::from_fn(|k| dir[k]);
+                let (want, _) = scan(&pts, &dir, false).unwrap();
+                let want = pts.iter().position(|p| std::ptr::eq(p, want)).unwrap();
+                assert_eq!(lanes.first_max(&d), want, "{N}D, {pts:?} along {dir:?}");
+                assert_eq!(hull.support(&dir), pts[want]);
+            }
+        }
+    }
+
+    #[test]
+    fn the_block_search_finds_the_plain_scans_first_maximiser() {
+        blocks_find_the_scans_point::<1>();
+        blocks_find_the_scans_point::<2>();
+        blocks_find_the_scans_point::<3>();
+        blocks_find_the_scans_point::<4>();
+    }
+
+    /// Only `f64` hulls have blocks: `f32` arithmetic is not `f64`'s.
+    #[test]
+    fn only_f64_hulls_have_blocks() {
+        let p = |x: f32| Vector::<f32, 2>::new(x, 1.0);
+        assert!(ConvexHull::new(vec![p(0.0), p(1.0)])
+            .unwrap()
+            .lanes
+            .is_none());
+        let r = Vector::<Rational, 1>::new(q(1));
+        assert!(ConvexHull::new(vec![r]).unwrap().lanes.is_none());
     }
 
     #[test]

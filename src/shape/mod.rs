@@ -108,6 +108,7 @@ mod cuboid;
 mod cylinder;
 mod hull;
 pub(crate) mod hull_graph;
+mod lanes;
 mod minkowski;
 mod polygon;
 mod rounded;

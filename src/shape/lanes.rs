@@ -1,0 +1,106 @@
+//! The `f64` points of a hull in blocks of four, coordinate by coordinate,
+//! for the support search of [`ConvexHull`](super::ConvexHull).
+//!
+//! Block `b` holds the points `4b … 4b + 3`: its row `k` is their `k`-th
+//! coordinates, contiguous, so the four dot products `pᵢ · d` of a block are
+//! four lanes of the same multiplies and adds, which the compiler turns into
+//! packed instructions; one packed compare tells whether the block beats
+//! any lane's best (most blocks do not), and only then are the lanes
+//! updated. The last block is padded with copies of its first point.
+//!
+//! # The same point as the scan
+//!
+//! The search returns the lowest index among the points with the largest
+//! computed `pᵢ · d`, as the hull's scan does (`hull.rs`), from the same
+//! products and sums in the same order (`Σₖ pₖ dₖ`, `k = 0, 1, …`; the
+//! scan's sum starts from `0`, which changes at most the sign of a zero,
+//! and `+0 = −0` in every comparison). Each lane keeps its first maximum
+//! (only a strictly larger value replaces it); of the lanes' maxima the
+//! largest wins, ties to the lower index. A padding copy never wins: it
+//! ties with its block's first point, which has a lower index and is seen
+//! by lane 0 of the same block. The hull calls this only where no product
+//! can overflow (`hull.rs`, `first_max`), so there is no NaN to order.
+
+/// Four points' coordinates: `[k][l]` is coordinate `k` of lane `l`.
+type Block<const N: usize> = [[f64; 4]; N];
+
+/// A hull's points as blocks (module docs).
+#[derive(Clone, PartialEq)]
+pub(crate) struct Lanes<const N: usize> {
+    blocks: Vec<Block<N>>,
+}
+
+impl<const N: usize> std::fmt::Debug for Lanes<N> {
+    /// A count, not the coordinates again (they are the hull's points).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Lanes({} blocks)", self.blocks.len())
+    }
+}
+
+impl<const N: usize> Lanes<N> {
+    /// The blocks of `points` (at least one point).
+    pub(crate) fn new(points: impl ExactSizeIterator<Item = [f64; N]>) -> Self {
+        let mut blocks = Vec::with_capacity(points.len().div_ceil(4));
+        let mut block: Block<N> = [[0.0; 4]; N];
+        let mut l = 0;
+        for p in points {
+            for k in 0..N {
+                block[k][l] = p[k];
+            }
+            l += 1;
+            if l == 4 {
+                blocks.push(block);
+                l = 0;
+            }
+        }
+        if l > 0 {
+            for pad in l..4 {
+                for row in block.iter_mut() {
+                    row[pad] = row[0];
+                }
+            }
+            blocks.push(block);
+        }
+        Lanes { blocks }
+    }
+
+    /// The index of the first point with the largest `p · d` (module docs);
+    /// `0` without blocks.
+    pub(crate) fn first_max(&self, d: &[f64; N]) -> usize {
+        let Some((first, rest)) = self.blocks.split_first() else {
+            return 0;
+        };
+        let dots = |block: &Block<N>| {
+            let mut s = [0.0; 4];
+            for l in 0..4 {
+                s[l] = block[0][l] * d[0];
+            }
+            for k in 1..N {
+                for l in 0..4 {
+                    s[l] += block[k][l] * d[k];
+                }
+            }
+            s
+        };
+        let (mut best, mut at) = (dots(first), [0, 1, 2, 3]);
+        for (b, block) in rest.iter().enumerate() {
+            let s = dots(block);
+            // Most blocks beat no lane's best: one packed compare, no update.
+            let beats = (s[0] > best[0]) | (s[1] > best[1]) | (s[2] > best[2]) | (s[3] > best[3]);
+            if beats {
+                for l in 0..4 {
+                    if s[l] > best[l] {
+                        (best[l], at[l]) = (s[l], 4 * (b + 1) + l);
+                    }
+                }
+            }
+        }
+        let mut k = 0;
+        for l in 1..4 {
+            if best[l] > best[k] || (best[l] == best[k] && at[l] < at[k]) {
+                k = l;
+            }
+        }
+        at[k]
+    }
+}
