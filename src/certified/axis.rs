@@ -27,6 +27,7 @@
 
 pub(crate) use crate::rounding::{dot_terms, down, up};
 pub use crate::rounding::{gamma, DotBound, SMALLEST_SUBNORMAL, UNIT_ROUNDOFF};
+use crate::shape::ConvexHull;
 use crate::vector::Vector;
 
 /// A proved separation: `min_B b·axis − max_A a·axis ≥ gap_lower > 0`.
@@ -52,8 +53,25 @@ pub(crate) fn gap_lower_bound<const N: usize>(
     if a.is_empty() || b.is_empty() {
         return None;
     }
-    let (e_a, s_a) = extents(a, d);
-    let (e_b, s_b) = extents(b, &-d);
+    gap_of_extents(extents(a, d), extents(b, &-d), bound)
+}
+
+/// [`gap_lower_bound`] for two hulls, their extents from the hulls' `f64`
+/// blocks (the same values, `shape/lanes.rs`).
+pub(crate) fn hull_gap_lower_bound<const N: usize>(
+    a: &ConvexHull<f64, N>,
+    b: &ConvexHull<f64, N>,
+    d: &Vector<f64, N>,
+    bound: DotBound,
+) -> Option<f64> {
+    let of = |h: &ConvexHull<f64, N>, d: &Vector<f64, N>| {
+        h.block_extents(d).unwrap_or_else(|| extents(h.points(), d))
+    };
+    gap_of_extents(of(a, d), of(b, &-d), bound)
+}
+
+/// The gap's lower bound from `A`'s extents along `d` and `B`'s along `−d`.
+fn gap_of_extents((e_a, s_a): (f64, f64), (e_b, s_b): (f64, f64), bound: DotBound) -> Option<f64> {
     let e_b = -e_b;
     // Every `s` is finite iff no product and no partial sum overflowed:
     // `|fl(x + y)| ≤ fl(|x| + |y|)` (rounding is monotone), so the partial
@@ -109,7 +127,22 @@ pub fn certify_axis<const N: usize>(
     b: &[Vector<f64, N>],
     axis: &Vector<f64, N>,
 ) -> Option<AxisCertificate<N>> {
-    let gap = gap_lower_bound(a, b, axis, DotBound::rigorous(N))?;
+    axis_certificate(axis, gap_lower_bound(a, b, axis, DotBound::rigorous(N))?)
+}
+
+/// [`certify_axis`] for two hulls (the same certificate, from their blocks).
+pub(crate) fn certify_hull_axis<const N: usize>(
+    a: &ConvexHull<f64, N>,
+    b: &ConvexHull<f64, N>,
+    axis: &Vector<f64, N>,
+) -> Option<AxisCertificate<N>> {
+    axis_certificate(
+        axis,
+        hull_gap_lower_bound(a, b, axis, DotBound::rigorous(N))?,
+    )
+}
+
+fn axis_certificate<const N: usize>(axis: &Vector<f64, N>, gap: f64) -> Option<AxisCertificate<N>> {
     (gap > 0.0).then_some(AxisCertificate {
         axis: *axis,
         gap_lower: gap,
@@ -144,6 +177,45 @@ mod tests {
             let (e, s) = extents(&pts, &-d);
             assert_eq!((-e, s), (e_min, s_max), "{pts:?}");
         }
+    }
+
+    /// The hulls' blocks give the slices' gap bound bit for bit: every
+    /// length that leaves a padding, 2D and 3D, coordinates of every
+    /// magnitude (overflowing ones give `None` on both sides) and zeros.
+    fn blocks_give_the_same_gap<const N: usize>() {
+        let mut lcg = crate::test_util::Lcg(0xb10c + N as u64);
+        for n in 1..=13 {
+            for case in 0..200 {
+                let mut next = || match case % 3 {
+                    0 => (lcg.int(0, 4) - 2) as f64,
+                    1 => lcg.range(-1.0, 1.0),
+                    _ => lcg.range(-1.0, 1.0) * 2f64.powi(lcg.int(-600, 520) as i32),
+                };
+                let mut cloud = |m: usize| -> Vec<Vector<f64, N>> {
+                    (0..m).map(|_| Vector::from_fn(|_, _| next())).collect()
+                };
+                let (pa, pb) = (cloud(n), cloud(14 - n));
+                let d = Vector::<f64, N>::from_fn(|_, _| lcg.range(-1.0, 1.0));
+                let (a, b) = (
+                    ConvexHull::new(pa.clone()).unwrap(),
+                    ConvexHull::new(pb.clone()).unwrap(),
+                );
+                let want = gap_lower_bound(&pa, &pb, &d, DotBound::rigorous(N));
+                let got = hull_gap_lower_bound(&a, &b, &d, DotBound::rigorous(N));
+                assert_eq!(
+                    got.map(f64::to_bits),
+                    want.map(f64::to_bits),
+                    "{pa:?} {pb:?} {d:?}"
+                );
+                assert_eq!(certify_hull_axis(&a, &b, &d), certify_axis(&pa, &pb, &d));
+            }
+        }
+    }
+
+    #[test]
+    fn the_hulls_blocks_give_the_slices_gap() {
+        blocks_give_the_same_gap::<2>();
+        blocks_give_the_same_gap::<3>();
     }
 
     fn rows<const N: usize>(p: &[Vector<f64, N>]) -> Vec<Vec<crate::Rational>> {

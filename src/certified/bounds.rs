@@ -52,7 +52,7 @@ use crate::shape::ConvexHull;
 use crate::simplex::Simplex;
 use crate::vector::Vector;
 
-use super::axis::{down, gap_lower_bound, up, DotBound};
+use super::axis::{down, hull_gap_lower_bound, up, DotBound};
 
 /// Proved bounds of the distance of two hulls: `lo ≤ dist(A, B) ≤ hi`,
 /// both `≥ 0` (`hi` is `+∞` only if a bound overflowed).
@@ -86,7 +86,7 @@ pub fn certify_distance<const N: usize>(
     let (report, lambda) = distance_weighed(a, b, opts)?;
     let bounds = match &report.outcome {
         DistanceOutcome::Separated { axis, simplex, .. } => Some(DistanceBounds {
-            lo: lower_bound(a.points(), b.points(), axis),
+            lo: lower_bound(a, b, axis),
             hi: upper_bound(simplex, &lambda),
         }),
         DistanceOutcome::Intersecting { simplex } => Some(DistanceBounds {
@@ -100,11 +100,11 @@ pub fn certify_distance<const N: usize>(
 
 /// `down(g / D)` for the axis' proved gap `g` (module docs), or `0`.
 fn lower_bound<const N: usize>(
-    a: &[Vector<f64, N>],
-    b: &[Vector<f64, N>],
+    a: &ConvexHull<f64, N>,
+    b: &ConvexHull<f64, N>,
     d: &Vector<f64, N>,
 ) -> f64 {
-    let Some(g) = gap_lower_bound(a, b, d, DotBound::rigorous(N)) else {
+    let Some(g) = hull_gap_lower_bound(a, b, d, DotBound::rigorous(N)) else {
         return 0.0;
     };
     if g <= 0.0 {

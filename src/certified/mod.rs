@@ -103,6 +103,7 @@ use crate::simplex::Simplex;
 use crate::tolerance::DEFAULT_MAX_ITERATIONS;
 use crate::vector::Vector;
 
+use axis::certify_hull_axis;
 pub use axis::{certify_axis, AxisCertificate};
 pub use bounds::{certify_distance, CertifiedDistance, DistanceBounds};
 use search::{continue_search, sharpen, widen, Found};
@@ -367,7 +368,7 @@ fn float_certificate<const N: usize>(
     let mut hot_calls = 0;
     if let Some(r) = gjk_hot(a, b, &bool_opts, &mut hot_calls) {
         let proved = match &r.outcome {
-            Outcome::Separated { axis, .. } => certify_axis(a.points(), b.points(), axis)
+            Outcome::Separated { axis, .. } => certify_hull_axis(a, b, axis)
                 .map(|c| (Relation::Separated, Certificate::SeparatingAxis(c))),
             Outcome::Intersecting { simplex, .. } => {
                 proved_simplex(simplex).map(|c| (Relation::Penetrating, c))
@@ -433,17 +434,16 @@ fn proved_axis<const N: usize>(
     axis: &Vector<f64, N>,
     face: &[Vector<f64, N>],
 ) -> Option<Certificate<N>> {
-    let (pa, pb) = (a.points(), b.points());
     let sharp = sharpen(axis, face);
-    certify_axis(pa, pb, &sharp)
+    certify_hull_axis(a, b, &sharp)
         .or_else(|| {
             if face.len() >= N {
                 return None;
             }
             let wide = widen(a, b, &sharp, face);
-            certify_axis(pa, pb, &sharpen(&sharp, &wide))
+            certify_hull_axis(a, b, &sharpen(&sharp, &wide))
         })
-        .or_else(|| certify_axis(pa, pb, axis))
+        .or_else(|| certify_hull_axis(a, b, axis))
         .map(Certificate::SeparatingAxis)
 }
 

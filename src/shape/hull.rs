@@ -81,6 +81,13 @@ impl<T: Scalar, const N: usize> ConvexHull<T, N> {
     pub fn points(&self) -> &[Vector<T, N>] {
         &self.points
     }
+
+    /// `f64`: the extents of the certified axis (`certified/axis.rs`) from
+    /// the blocks (`lanes.rs`); `None` for other scalars.
+    pub(crate) fn block_extents(&self, d: &Vector<f64, N>) -> Option<(f64, f64)> {
+        let lanes = self.lanes.as_ref()?;
+        Some(lanes.extents(&std::array::from_fn(|k| d[k])))
+    }
 }
 
 /// The centre of the bounding box of `points`, `(min + max) / 2` per

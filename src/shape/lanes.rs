@@ -103,4 +103,34 @@ impl<const N: usize> Lanes<N> {
         }
         at[k]
     }
+
+    /// `(max e, max s)` over the points of `(e, s) = dot_terms(d, x)`
+    /// (`rounding.rs`: `e = fl(d·x)` summed from `0` in coordinate order,
+    /// `s = fl(Σ |fl(dₖ xₖ)|)`), the same values as the certified axis's
+    /// `extents` over the points, from the same operations in the same order.
+    /// A NaN `e` is skipped (no compare with it holds), as there; the
+    /// padding copies repeat a point's values, so they change no maximum.
+    pub(crate) fn extents(&self, d: &[f64; N]) -> (f64, f64) {
+        let (mut e, mut s) = ([f64::NEG_INFINITY; 4], [0.0f64; 4]);
+        for block in &self.blocks {
+            let (mut be, mut bs) = ([0.0f64; 4], [0.0f64; 4]);
+            for k in 0..N {
+                for l in 0..4 {
+                    let p = d[k] * block[k][l];
+                    be[l] += p;
+                    bs[l] += p.abs();
+                }
+            }
+            for l in 0..4 {
+                if be[l] > e[l] {
+                    e[l] = be[l];
+                }
+                if bs[l] > s[l] {
+                    s[l] = bs[l];
+                }
+            }
+        }
+        let max = |x: [f64; 4]| x[0].max(x[1]).max(x[2].max(x[3]));
+        (max(e), max(s))
+    }
 }
