@@ -8,8 +8,10 @@ A file's count is every line a reader meets before its unit tests (docs,
 derivations and code; the `#[cfg(test)]` module at the end is not on the
 path). The paths follow one query from the call to the answer, in reading
 order; what a reader looks up only when a name is met (the scalar traits,
-vector products, the answer and error vocabulary: `relation.rs`,
-`error.rs`; the catalogue of region names, one variant per spec ID with its
+vector products, the support search over a list of points (`search.rs`,
+its `f64` blocks `lanes.rs`: the first maximiser that `hull.rs` defines,
+computed fast and safe from overflow), the answer and error vocabulary:
+`relation.rs`, `error.rs`; the catalogue of region names, one variant per spec ID with its
 seeds, as spec/README.md's table lists them: `region/point.rs`,
 `region/space.rs`) is listed after each path, not counted.
 """
@@ -29,7 +31,7 @@ PATHS = {
         ("src/shape/hull.rs", "the support map of a hull"),
         ("src/simplex/mod.rs", "one support point of A − B, the vertex conventions"),
         ("src/simplex/storage.rs", "the simplex it returns"),
-    ], ["src/scalar.rs", "src/vector.rs", "src/tolerance.rs", "src/error.rs", "src/relation.rs", "src/boolean/outcome.rs",
+    ], ["src/scalar.rs", "src/vector.rs", "src/shape/search.rs", "src/shape/lanes.rs", "src/tolerance.rs", "src/error.rs", "src/relation.rs", "src/boolean/outcome.rs",
         "src/region/mod.rs", "the reference loop's files when a query is handed back"]),
     "3D boolean query, the reference loop: gjk::boolean::gjk_observed (any scalar)": (1500, [
         ("src/boolean/mod.rs", "the loop, its proof of termination"),
@@ -44,7 +46,7 @@ PATHS = {
         ("src/classify/triangle.rs", "3D-TRI-*"),
         ("src/classify/tetrahedron.rs", "3D-TET-*"),
         ("src/region/mod.rs", "the region vocabulary: the rule, the kinds"),
-    ], ["src/scalar.rs", "src/vector.rs", "src/tolerance.rs", "src/error.rs", "src/relation.rs", "src/boolean/outcome.rs", "src/simplex/storage.rs", "src/region/point.rs", "src/region/space.rs", "src/region/plane.rs", "src/region/catalogue.rs"]),
+    ], ["src/scalar.rs", "src/vector.rs", "src/shape/search.rs", "src/shape/lanes.rs", "src/tolerance.rs", "src/error.rs", "src/relation.rs", "src/boolean/outcome.rs", "src/simplex/storage.rs", "src/region/point.rs", "src/region/space.rs", "src/region/plane.rs", "src/region/catalogue.rs"]),
     "distance query: gjk::distance in any dimension": (2000, [
         ("src/distance/mod.rs", "the loop, its stop rule and accuracy"),
         ("src/shape/hull.rs", "the support map of a hull"),
@@ -55,7 +57,7 @@ PATHS = {
         ("src/distance/hidden.rs", "float mode: progress hidden by rounding"),
         ("src/distance/widened.rs", "f32: a stalled step computed again in f64"),
         ("src/distance/contains.rs", "float mode: a full simplex is checked exactly"),
-    ], ["src/scalar.rs", "src/vector.rs", "src/tolerance.rs", "src/error.rs", "src/relation.rs",
+    ], ["src/scalar.rs", "src/vector.rs", "src/shape/search.rs", "src/shape/lanes.rs", "src/tolerance.rs", "src/error.rs", "src/relation.rs",
         "src/distance/margin.rs"]),
     "distance query, 2D/3D floats: gjk::distance's hot path (the default)": (1850, [
         ("src/distance/hot.rs", "the loop with closed-form regions; when it hands back"),
@@ -64,7 +66,7 @@ PATHS = {
         ("src/simplex/mod.rs", "one support point of A − B, the vertex conventions"),
         ("src/simplex/storage.rs", "the simplex it returns"),
         ("src/distance/contains.rs", "float mode: a full simplex is checked exactly"),
-    ], ["src/scalar.rs", "src/vector.rs", "src/tolerance.rs", "src/error.rs", "src/relation.rs",
+    ], ["src/scalar.rs", "src/vector.rs", "src/shape/search.rs", "src/shape/lanes.rs", "src/tolerance.rs", "src/error.rs", "src/relation.rs",
         "the reference loop's files when a query is handed back"]),
 }
 

@@ -59,8 +59,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::error::Error;
 use crate::scalar::Scalar;
-use crate::shape::hull::first_max;
 use crate::shape::hull_graph::{edge_graph, EdgeGraph};
+use crate::shape::search::first_max;
 use crate::shape::{ConvexHull, Support};
 use crate::tolerance::max_coordinate;
 use crate::vector::{dot, Vector};

@@ -112,6 +112,7 @@ mod lanes;
 mod minkowski;
 mod polygon;
 mod rounded;
+mod search;
 mod segment;
 mod transformed;
 mod triangle;

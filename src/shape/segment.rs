@@ -12,12 +12,12 @@
 //! `a`: the support point is always an endpoint, and the same `d` always
 //! gives the same one. Only `+`, `×` and a comparison are used: exact for
 //! rationals. In floats the two dot products are the hull's guarded search
-//! ([`ConvexHull`](super::ConvexHull)'s `first_max`): a product that
+//! (`first_max` of `search.rs`, the hull's search): a product that
 //! overflows does not hide the maximising end.
 
 use crate::error::Error;
 use crate::scalar::Scalar;
-use crate::shape::hull::first_max;
+use crate::shape::search::first_max;
 use crate::shape::{require_finite, Support};
 use crate::tolerance::max_coordinate;
 use crate::vector::{is_finite, Vector};

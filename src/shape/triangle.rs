@@ -13,7 +13,7 @@
 
 use crate::error::{Error, Which};
 use crate::scalar::Scalar;
-use crate::shape::hull::first_max;
+use crate::shape::search::first_max;
 use crate::shape::Support;
 use crate::vector::{is_finite, Vector};
 
