@@ -147,7 +147,7 @@ fn enclose<const N: usize>(
         let l = Interval::checked(lambda, lambda)?;
         sum = sum.add(l)?;
         for (j, xj) in x.iter_mut().enumerate() {
-            *xj = xj.add(l.mul(Interval::difference(v.a[j], v.b[j])?)?)?;
+            *xj = xj.add(Interval::difference(v.a[j], v.b[j])?.times_positive(lambda)?)?;
         }
     }
     if sum.lo <= 0.0 {
