@@ -55,7 +55,10 @@ pub trait Scalar:
     const EXACT: bool;
     /// `true` only for `f64` itself: code written for `f64` then computes
     /// this type's values bit for bit, so a hull may scan its points in
-    /// blocks of `f64` coordinates (`shape/lanes.rs`). `false` by default.
+    /// blocks of `f64` coordinates. `false` by default, and an
+    /// implementation outside this crate must leave it so (its hulls would
+    /// otherwise be searched with `f64` arithmetic, not its own).
+    #[doc(hidden)]
     const IS_F64: bool = false;
     /// The unit roundoff `u` (half the machine epsilon): `2⁻⁵³` for `f64`,
     /// `2⁻²⁴` for `f32`, `0` for rationals. Every basic operation's relative

@@ -242,11 +242,12 @@ pub const DET_UNDERFLOW_ERROR: f64 = f64::from_bits(16);
 ///
 /// Derivation: for `weight ≥ 1` the rounded product is at most
 /// `1.04 · 2⁻¹⁰⁷⁰ weight` (relative error `u` if normal, absolute `2⁻¹⁰⁷⁵`
-/// if not), below `2⁻¹⁰⁶⁹ weight`. When `2⁻¹⁰¹⁴ weight < rel`, `rel` is
-/// normal and the product is below `2⁻⁵⁵ rel`, less than half an ulp of
-/// `rel` (which is above `2⁻⁵⁴ rel`), so the sum rounds to `rel`. `2⁻¹⁰¹⁴
-/// weight` itself is normal; a weight or `rel` that is not finite takes the
-/// full sum, as before.
+/// if not), below `2⁻¹⁰⁶⁹ weight`. When `2⁻¹⁰¹⁴ weight < rel` with `rel`
+/// finite, `rel` is normal and the product is below `2⁻⁵⁵ rel`, less than
+/// half an ulp of `rel` (which is above `2⁻⁵⁴ rel`), so the sum rounds to
+/// `rel`; `rel = +∞` is returned as the sum would be. `2⁻¹⁰¹⁴ weight` itself
+/// is normal; a NaN or infinite weight, or a NaN `rel`, fails the test and
+/// takes the full sum. (The callers' weights are `1` or `1 + Σ |p̂ₖ|`.)
 pub(crate) fn plus_underflow(rel: f64, weight: f64) -> f64 {
     const SKIP: f64 = f64::from_bits(9 << 52); // 2⁻¹⁰¹⁴
     if weight * SKIP < rel {

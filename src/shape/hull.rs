@@ -159,7 +159,10 @@ mod tests {
         for n in 1..=21 {
             for case in 0..400 {
                 let mut coordinate = || match case % 3 {
-                    0 => (lcg.int(0, 4) - 2) as f64 * if lcg.int(0, 1) == 0 { 1.0 } else { -0.0 },
+                    0 => match lcg.int(0, 5) {
+                        0 => -0.0,
+                        k => (k - 3) as f64,
+                    },
                     1 => lcg.range(-1.0, 1.0),
                     _ => lcg.range(-1.0, 1.0) * 2f64.powi(lcg.int(-300, 300) as i32),
                 };

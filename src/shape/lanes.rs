@@ -11,7 +11,7 @@
 //! # The same point as the scan
 //!
 //! The search returns the lowest index among the points with the largest
-//! computed `pᵢ · d`, as the hull's scan does (`hull.rs`), from the same
+//! computed `pᵢ · d`, as the hull's scan does (`search.rs`), from the same
 //! products and sums in the same order (`Σₖ pₖ dₖ`, `k = 0, 1, …`; the
 //! scan's sum starts from `0`, which changes at most the sign of a zero,
 //! and `+0 = −0` in every comparison). Each lane keeps its first maximum
@@ -19,7 +19,7 @@
 //! largest wins, ties to the lower index. A padding copy never wins: it
 //! ties with its block's first point, which has a lower index and is seen
 //! by lane 0 of the same block. The hull calls this only where no product
-//! can overflow (`hull.rs`, `first_max`), so there is no NaN to order.
+//! can overflow (`search.rs`, `plain_is_safe`), so there is no NaN to order.
 
 /// Four points' coordinates: `[k][l]` is coordinate `k` of lane `l`.
 type Block<const N: usize> = [[f64; 4]; N];
@@ -109,7 +109,8 @@ impl<const N: usize> Lanes<N> {
     /// `s = fl(Σ |fl(dₖ xₖ)|)`), the same values as the certified axis's
     /// `extents` over the points, from the same operations in the same order.
     /// A NaN `e` is skipped (no compare with it holds), as there; the
-    /// padding copies repeat a point's values, so they change no maximum.
+    /// padding copies repeat a point's values, so they change no maximum's
+    /// value (at most the sign of a zero `e`, which the gap's `down` ignores).
     pub(crate) fn extents(&self, d: &[f64; N]) -> (f64, f64) {
         let (mut e, mut s) = ([f64::NEG_INFINITY; 4], [0.0f64; 4]);
         for block in &self.blocks {
