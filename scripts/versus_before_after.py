@@ -17,14 +17,7 @@ import argparse
 import statistics
 import subprocess
 
-FILTERS = [
-    "3D hull-ellipsoid n=32 ",
-    "3D hull-ellipsoid n=1024 ",
-    "2D hull-ellipsoid n=32 ",
-    "3D ball-hull n=32 ",
-    "3D capsule-hull n=32 ",
-    "3D rounded-hull n=32 ",
-]
+from bench_issue20 import FILTERS  # the rows of the issue-20 table
 
 
 def rows(binary, filt, samples):

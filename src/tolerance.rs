@@ -249,13 +249,15 @@ pub const DET_UNDERFLOW_ERROR: f64 = f64::from_bits(16);
 /// is normal; a NaN or infinite weight, or a NaN `rel`, fails the test and
 /// takes the full sum. (The callers' weights are `1` or `1 + Σ |p̂ₖ|`.)
 pub(crate) fn plus_underflow(rel: f64, weight: f64) -> f64 {
-    const SKIP: f64 = f64::from_bits(9 << 52); // 2⁻¹⁰¹⁴
-    if weight * SKIP < rel {
+    if weight * UNDERFLOW_SKIP < rel {
         rel
     } else {
         full_sum(rel, weight)
     }
 }
+
+/// `2⁻¹⁰¹⁴`: [`plus_underflow`] returns `rel` above this many times `weight`.
+const UNDERFLOW_SKIP: f64 = f64::from_bits(9 << 52);
 
 /// The sum of [`plus_underflow`], out of line: inlined, the compiler
 /// evaluates the product on both branches (a packed multiply and a
@@ -276,7 +278,6 @@ mod tests {
     /// the threshold `2⁻¹⁰¹⁴ weight` on both sides, infinities and NaN).
     #[test]
     fn the_underflow_shortcut_is_the_full_sum() {
-        let full = |rel: f64, weight: f64| rel + DET_UNDERFLOW_ERROR * weight;
         let mut rng = Lcg(11);
         let mut rels = vec![0.0, f64::MIN_POSITIVE, 5e-324, f64::INFINITY, f64::NAN];
         let mut weights = vec![1.0, 2.0, f64::MAX, f64::INFINITY, f64::NAN];
@@ -286,7 +287,7 @@ mod tests {
             weights.push(m * 2f64.powi(rng.int(0, 1023) as i32));
         }
         for w in [1.0, 3.0, 1e10, 1e300] {
-            let edge = w * f64::from_bits(9 << 52);
+            let edge = w * UNDERFLOW_SKIP;
             rels.extend([
                 edge.next_down(),
                 edge,
@@ -297,7 +298,7 @@ mod tests {
         }
         for (i, &rel) in rels.iter().enumerate() {
             for &weight in weights.iter().skip(i % 97).step_by(97) {
-                let (got, want) = (plus_underflow(rel, weight), full(rel, weight));
+                let (got, want) = (plus_underflow(rel, weight), full_sum(rel, weight));
                 assert!(
                     got.to_bits() == want.to_bits(),
                     "rel {:#x}, weight {:#x}: {got:e} against {want:e}",
@@ -306,7 +307,7 @@ mod tests {
                 );
             }
             for w in [1.0, 3.0, 1e10, 1e300] {
-                assert_eq!(plus_underflow(rel, w).to_bits(), full(rel, w).to_bits());
+                assert_eq!(plus_underflow(rel, w).to_bits(), full_sum(rel, w).to_bits());
             }
         }
     }
