@@ -204,6 +204,18 @@ fn float_queries_do_not_allocate_in_3d() {
     let ca = ClimbingHull::new(pts.clone()).unwrap();
     let cb = ClimbingHull::new(pts.iter().map(|p| p.add_scalar(0.5)).collect()).unwrap();
     assert_no_allocation("climbing hulls, overlapping", &ca, &cb, Kind::Intersecting);
+    // The same hulls climbing (8 `f64` points search as the reference does).
+    let climbing = |pts: Vec<Vector<f64, 3>>| {
+        ClimbingHull::from_hull_searching_up_to(ConvexHull::new(pts).unwrap(), 0)
+    };
+    let ca = climbing(pts.clone());
+    let cb = climbing(pts.iter().map(|p| p.add_scalar(0.5)).collect());
+    assert_no_allocation(
+        "climbing hulls that climb, overlapping",
+        &ca,
+        &cb,
+        Kind::Intersecting,
+    );
 }
 
 /// Runs the round query on `a`, `b` (default options, built outside) and

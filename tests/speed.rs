@@ -200,8 +200,10 @@ fn float_climb_is_the_scan_or_an_exact_maximiser() {
                 *p = p.map(|c| (c * 2.0).round());
             }
         }
-        let hull = ClimbingHull::new(pts.clone()).unwrap();
         let reference = ConvexHull::new(pts.clone()).unwrap();
+        // Climbing at every size (small `f64` hulls would search as the
+        // reference does: `climb.rs`, `small_f64_hulls_search_as_the_reference`).
+        let hull = ClimbingHull::from_hull_searching_up_to(reference.clone(), 0);
         for k in 0..40 {
             let d = if k < 6 {
                 Vector::<f64, 3>::from_fn(|i, _| if i == k / 2 { [1.0, -1.0][k % 2] } else { 0.0 })
@@ -262,9 +264,10 @@ fn queries_on_the_climbing_hull_agree_with_the_reference() {
                     ConvexHull::new(pair.a.clone()).unwrap(),
                     ConvexHull::new(pair.b.clone()).unwrap(),
                 );
+                // Climbing (64 `f64` points would search as the reference).
                 let (ca, cb) = (
-                    ClimbingHull::new(pair.a.clone()).unwrap(),
-                    ClimbingHull::new(pair.b.clone()).unwrap(),
+                    ClimbingHull::from_hull_searching_up_to(ra.clone(), 0),
+                    ClimbingHull::from_hull_searching_up_to(rb.clone(), 0),
                 );
                 let o = Options::default();
                 let (x, y) = (gjk(&ra, &rb, &o).unwrap(), gjk(&ca, &cb, &o).unwrap());
@@ -307,7 +310,7 @@ fn the_climb_starts_where_the_last_one_ended() {
     let hull = ClimbingHull::new(pts).unwrap();
     let steps = |path: SupportPath| match path {
         SupportPath::Climbed { steps } => steps,
-        SupportPath::Scanned => panic!("random directions do not tie"),
+        other => panic!("{other:?}: 1,000 points climb, and random directions do not tie"),
     };
     let d0 = scenes::direction::<3>(&mut rng);
     let cold = steps(hull.support_traced(&d0).1);

@@ -54,13 +54,28 @@
 //! a 3D hull) instead of `n`; building the graph costs `O(n · F)` exact
 //! orientation tests, once. In dimensions other than 2 and 3 there is no
 //! graph and every call is the scan.
+//!
+//! # Small `f64` hulls: the reference's search
+//!
+//! Up to [`SEARCH_FIRST_POINTS`] points the block search of `lanes.rs` over
+//! all of them costs less than climbing through the graph (a few packed
+//! blocks in one place against a few nodes of scattered neighbours), so an
+//! `f64` hull that small does not climb: it answers with [`ConvexHull`]'s
+//! block search, the reference's point, always, and the one documented
+//! difference above does not arise. (Proving that point the exact
+//! maximiser, as the climb does, by its neighbours or by the runner-up of
+//! the search, cost a quarter to three quarters more per query at 32 points in the
+//! benchmarks, for an answer that differs only within rounding.)
+//! [`ClimbingHull::from_hull_searching_up_to`] sets another limit; `0`
+//! climbs at every size.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::error::Error;
 use crate::scalar::Scalar;
 use crate::shape::hull_graph::{edge_graph, EdgeGraph};
-use crate::shape::search::first_max;
+use crate::shape::lanes::Lanes;
+use crate::shape::search::{block_first_max, first_max};
 use crate::shape::{ConvexHull, Support};
 use crate::tolerance::max_coordinate;
 use crate::vector::{dot, Vector};
@@ -71,11 +86,21 @@ use crate::vector::{dot, Vector};
 /// with room to spare. A larger factor only sends more calls to the scan.
 pub const CLIMB_MARGIN_FACTOR: f64 = 4.0;
 
+/// `f64` hulls of at most this many points search as [`ConvexHull`] does
+/// instead of climbing (module docs). Measured on the 3D ellipsoid hulls of
+/// the benchmarks (`BENCHMARKS.md`, "Where the climb pays"): at 32 points
+/// the climb costs 1.4–2.4 times the search in every pose; at 128 twice
+/// the search separated and overlapping, 0.8 times near touching; at 1,024
+/// it wins near touching and loses overlapping.
+pub const SEARCH_FIRST_POINTS: usize = 128;
+
 /// A convex hull of points with a hill-climbing support map (module docs).
 #[derive(Debug)]
 pub struct ClimbingHull<T: Scalar, const N: usize> {
     points: Vec<Vector<T, N>>,
     graph: Option<EdgeGraph>,
+    /// Small `f64` hulls: the blocks of the reference's search.
+    search: Option<Lanes<N>>,
     /// `R`: the largest coordinate magnitude, as an `f64`.
     extent: f64,
     /// The node where the last climb ended (any node is a valid start).
@@ -87,6 +112,7 @@ impl<T: Scalar, const N: usize> Clone for ClimbingHull<T, N> {
         ClimbingHull {
             points: self.points.clone(),
             graph: self.graph.clone(),
+            search: self.search.clone(),
             extent: self.extent,
             hint: AtomicUsize::new(self.hint.load(Ordering::Relaxed)),
         }
@@ -96,6 +122,9 @@ impl<T: Scalar, const N: usize> Clone for ClimbingHull<T, N> {
 /// How a support call was answered (for tests and benchmarks).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SupportPath {
+    /// A small `f64` hull: the reference's block search, no climb (module
+    /// docs).
+    Searched,
     /// The climb proved a unique maximiser after visiting this many nodes.
     Climbed {
         /// Nodes whose neighbours were evaluated.
@@ -115,12 +144,22 @@ impl<T: Scalar, const N: usize> ClimbingHull<T, N> {
 
     /// The same shape as `hull`, with the graph computed.
     pub fn from_hull(hull: ConvexHull<T, N>) -> Self {
-        let points = hull.points().to_vec();
+        Self::from_hull_searching_up_to(hull, SEARCH_FIRST_POINTS)
+    }
+
+    /// [`Self::from_hull`] with another limit than [`SEARCH_FIRST_POINTS`]
+    /// for the reference's search (module docs): an `f64` hull of at most
+    /// `limit` points searches; `0` always climbs (the climb's exact
+    /// maximiser at every size).
+    pub fn from_hull_searching_up_to(hull: ConvexHull<T, N>, limit: usize) -> Self {
+        let (points, lanes) = hull.into_parts();
         let graph = edge_graph(&points);
         let extent = max_coordinate(&points);
+        let search = lanes.filter(|_| points.len() <= limit);
         ClimbingHull {
             points,
             graph,
+            search,
             extent,
             hint: AtomicUsize::new(0),
         }
@@ -148,6 +187,10 @@ impl<T: Scalar, const N: usize> ClimbingHull<T, N> {
 
     /// The support point and how it was found (module docs).
     pub fn support_traced(&self, dir: &Vector<T, N>) -> (Vector<T, N>, SupportPath) {
+        let lanes = self.search.as_ref();
+        if let Some(p) = block_first_max(lanes, &self.points, dir, Some(self.extent)) {
+            return (p.clone(), SupportPath::Searched);
+        }
         match self.climb(dir) {
             Some((p, steps)) => (p.clone(), SupportPath::Climbed { steps }),
             None => (self.scan(dir), SupportPath::Scanned),
@@ -199,19 +242,18 @@ impl<T: Scalar, const N: usize> ClimbingHull<T, N> {
         let proved = match runner_up {
             // A single node: every point equals it.
             None => true,
-            Some(x) => self.strictly_below(&x, &h, dir),
+            Some(x) => T::EXACT && x < h || self.apart(x.to_f64(), h.to_f64(), dir),
         };
         proved.then(|| (&self.points[g.nodes[k]], steps))
     }
 
-    /// `x < h` for the exact dot products whose computed values they are
-    /// (module docs): exact comparison in exact mode, the margin in floats.
-    fn strictly_below(&self, x: &T, h: &T, dir: &Vector<T, N>) -> bool {
+    /// Float mode: `x < h` for the exact dot products whose computed,
+    /// finite values they are (module docs), by the margin; never in exact
+    /// mode, where the comparison is exact.
+    fn apart(&self, x: f64, h: f64, dir: &Vector<T, N>) -> bool {
         if T::EXACT {
-            return x < h;
+            return false;
         }
-        // Finite: the climb gives up on any product that is not.
-        let (x, h) = (x.to_f64(), h.to_f64());
         let u = T::UNIT_ROUNDOFF;
         // The smallest subnormal of the float type (f32 or f64).
         let eta = if u > 1e-10 {
@@ -228,10 +270,7 @@ impl<T: Scalar, const N: usize> ClimbingHull<T, N> {
 
 impl<T: Scalar, const N: usize> Support<T, N> for ClimbingHull<T, N> {
     fn support(&self, dir: &Vector<T, N>) -> Vector<T, N> {
-        match self.climb(dir) {
-            Some((p, _)) => p.clone(),
-            None => self.scan(dir),
-        }
+        self.support_traced(dir).0
     }
 }
 
@@ -239,6 +278,72 @@ impl<T: Scalar, const N: usize> Support<T, N> for ClimbingHull<T, N> {
 mod tests {
     use super::*;
     use crate::vector::dot;
+
+    /// Small `f64` hulls answer as the reference does, bit for bit: random
+    /// clouds and clouds rounded to a coarse grid (ties, duplicates, points
+    /// inside edges and facets), along axes, integer directions and random
+    /// ones, from every start node (the climb's state must not matter).
+    fn small_hulls_are_the_reference<const N: usize>() {
+        let mut lcg = crate::test_util::Lcg(0x5ea2c + N as u64);
+        for round in 0..60 {
+            let n = 1 + round % SEARCH_FIRST_POINTS;
+            let grid = round % 3 == 0;
+            let pts: Vec<Vector<f64, N>> = (0..n)
+                .map(|_| {
+                    Vector::from_fn(|_, _| {
+                        let c = lcg.range(-1.0, 1.0);
+                        if grid {
+                            (c * 2.0).round()
+                        } else {
+                            c
+                        }
+                    })
+                })
+                .collect();
+            let reference = ConvexHull::new(pts.clone()).unwrap();
+            let hull = ClimbingHull::new(pts).unwrap();
+            let nodes = hull.graph.as_ref().map_or(1, |g| g.nodes.len());
+            for k in 0..40 {
+                let d = Vector::<f64, N>::from_fn(|i, _| match k {
+                    0..=9 => {
+                        (lcg.int(0, 4) as f64 - 2.0) * f64::from(u8::from(i == k % N || k > 5))
+                    }
+                    _ => lcg.range(-1.0, 1.0),
+                });
+                for start in 0..nodes {
+                    hull.hint.store(start, Ordering::Relaxed);
+                    let (got, path) = hull.support_traced(&d);
+                    let want = reference.support(&d);
+                    let bits = |v: &Vector<f64, N>| v.map(f64::to_bits);
+                    assert_eq!(bits(&got), bits(&want), "{N}D round {round}, {d:?}");
+                    assert_eq!(path, SupportPath::Searched);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn small_f64_hulls_search_as_the_reference() {
+        small_hulls_are_the_reference::<2>();
+        small_hulls_are_the_reference::<3>();
+    }
+
+    /// Only small `f64` hulls search first; `f32` and large hulls climb
+    /// from the last node.
+    #[test]
+    fn only_small_f64_hulls_search_first() {
+        let ring = |n: usize| (0..n).map(|i| (i as f64 * 0.7).sin_cos());
+        let f64s =
+            |n| ClimbingHull::new(ring(n).map(|(s, c)| Vector::<f64, 2>::new(s, c)).collect());
+        assert!(f64s(SEARCH_FIRST_POINTS).unwrap().search.is_some());
+        assert!(f64s(SEARCH_FIRST_POINTS + 1).unwrap().search.is_none());
+        let f32s = ClimbingHull::new(
+            ring(8)
+                .map(|(s, c)| Vector::<f32, 2>::new(s as f32, c as f32))
+                .collect(),
+        );
+        assert!(f32s.unwrap().search.is_none());
+    }
 
     /// Before the guard, the climb compared neighbours by their computed dot
     /// products, and one that overflowed (`∞ − ∞ = NaN`) compared below

@@ -120,7 +120,7 @@ mod triangle;
 pub(crate) use ball::unit;
 pub use ball::Ball;
 pub use capsule::Capsule;
-pub use climb::{ClimbingHull, SupportPath, CLIMB_MARGIN_FACTOR};
+pub use climb::{ClimbingHull, SupportPath, CLIMB_MARGIN_FACTOR, SEARCH_FIRST_POINTS};
 pub use cone::Cone;
 pub use cuboid::Cuboid;
 pub use cylinder::Cylinder;

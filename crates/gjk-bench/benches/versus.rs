@@ -52,7 +52,9 @@ use gjk::certified::{certify, certify_distance, CertifiedOptions};
 use gjk::distance::nesterov::distance_accelerated;
 use gjk::distance::{distance, DistanceOptions, DistanceOutcome};
 use gjk::round::{self, RoundOutcome};
-use gjk::shape::{Ball, Capsule, ClimbingHull, ConvexHull, Round as RoundShape, Rounded};
+use gjk::shape::{
+    Ball, Capsule, ClimbingHull, ConvexHull, Round as RoundShape, Rounded, SEARCH_FIRST_POINTS,
+};
 use gjk::{Support, Vector};
 use scenes::{
     ball_pairs, capsule_pairs, ellipsoid_pairs, hull_pairs, rounded_pairs, Cloud, Ellipsoid,
@@ -394,8 +396,17 @@ fn hull_rows_3d(rows: &mut Vec<Row>) {
     use parry3d_f64::shape::ConvexPolyhedron;
     for kind in [Cloud::Ellipsoid, Cloud::Cube] {
         for n in SIZES {
-            for ((pose, gap), climb) in POSES.into_iter().flat_map(|p| [(p, false), (p, true)]) {
-                let support = if climb { " climb" } else { "" };
+            // The scan; `ClimbingHull` as built by default (hulls of at most
+            // `SEARCH_FIRST_POINTS` points search as the scan does); and
+            // climbing at every size, the climb itself (`climb-always`).
+            let supports = [
+                (None, ""),
+                (Some(SEARCH_FIRST_POINTS), " climb"),
+                (Some(0), " climb-always"),
+            ];
+            for ((pose, gap), (climb, support)) in
+                POSES.into_iter().flat_map(|p| supports.map(|s| (p, s)))
+            {
                 let name =
                     move |q: &str| format!("{q} 3D hull-{} n={n} {pose}{support}", kind.name());
                 if !wanted(&name("boolean")) && !wanted(&name("distance")) {
@@ -404,10 +415,11 @@ fn hull_rows_3d(rows: &mut Vec<Row>) {
                 let pairs = hull_pairs::<3>(0x3d, kind, n, gap, PAIRS);
                 let build = |pts: &[Vector<f64, 3>]| {
                     let h = ConvexHull::new(pts.to_vec()).unwrap();
-                    if climb {
-                        Hull3::Climb(ClimbingHull::from_hull(h))
-                    } else {
-                        Hull3::Scan(h)
+                    match climb {
+                        Some(limit) => {
+                            Hull3::Climb(ClimbingHull::from_hull_searching_up_to(h, limit))
+                        }
+                        None => Hull3::Scan(h),
                     }
                 };
                 let ours: Vec<(Hull3, Hull3)> =

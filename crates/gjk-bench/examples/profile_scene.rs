@@ -7,7 +7,8 @@
 //! Arguments: the query (`boolean`, `distance`, `certified`,
 //! `certified-distance`), the dimension (2 or 3), the hull size, the pose
 //! (`separated`, `near-touching`, `overlapping`) and optionally `climb`
-//! (3D: hill climbing instead of the scan) and the number of passes.
+//! (`ClimbingHull` as built by default: small hulls search as the scan)
+//! or `climb-always` (climbing at every size), and the number of passes.
 
 #[path = "../benches/pairs/mod.rs"]
 mod pairs;
@@ -19,7 +20,7 @@ use std::hint::black_box;
 use gjk::boolean::{gjk, Options};
 use gjk::certified::{certify, certify_distance, CertifiedOptions};
 use gjk::distance::{distance, DistanceOptions};
-use gjk::shape::{ClimbingHull, ConvexHull};
+use gjk::shape::{ClimbingHull, ConvexHull, SEARCH_FIRST_POINTS};
 use gjk::Support;
 use scenes::{hull_pairs, Cloud, POSES};
 
@@ -57,15 +58,15 @@ fn run_certified<const N: usize>(
     }
 }
 
-fn scene<const N: usize>(query: &str, n: usize, gap: f64, climb: bool, passes: usize) {
+fn scene<const N: usize>(query: &str, n: usize, gap: f64, climb: Option<usize>, passes: usize) {
     let seed = if N == 3 { 0x3d } else { 0x2d };
     let pairs = hull_pairs::<N>(seed, Cloud::Ellipsoid, n, gap, 16);
     let hull = |p: &[gjk::Vector<f64, N>]| ConvexHull::new(p.to_vec()).unwrap();
-    if climb {
+    if let Some(limit) = climb {
         let pairs: Vec<_> = pairs
             .iter()
             .map(|p| {
-                let c = |x| ClimbingHull::from_hull(hull(x));
+                let c = |x| ClimbingHull::from_hull_searching_up_to(hull(x), limit);
                 (c(&p.a), c(&p.b))
             })
             .collect();
@@ -83,7 +84,13 @@ fn main() {
     let dim: usize = arg(1, "3").parse().expect("dimension");
     let n: usize = arg(2, "32").parse().expect("hull size");
     let pose = arg(3, "overlapping");
-    let climb = args.iter().any(|a| a == "climb");
+    let climb = if args.iter().any(|a| a == "climb-always") {
+        Some(0)
+    } else {
+        args.iter()
+            .any(|a| a == "climb")
+            .then_some(SEARCH_FIRST_POINTS)
+    };
     let passes = args
         .iter()
         .skip(4)
