@@ -166,7 +166,7 @@ where
         1 => None,
         _ => match region(&simplex) {
             Region::Face(kept) => Some(kept),
-            Region::Full(weights) => return contained(simplex, &weights, iterations),
+            Region::Full(weights) => return contained(&simplex, &weights, iterations),
             Region::Degenerate => return None,
         },
     };
@@ -180,7 +180,7 @@ where
         let s2 = scale2(simplex.iter().map(|x| &x.w));
         // if v = O: return Intersecting   (the reference's test)
         if scale2(std::iter::once(&v)) <= (ABS_TOL_FACTOR * u).powi(2) * s2 {
-            return Some(answer(simplex, &lambda, None, iterations));
+            return Some(answer(&simplex, &lambda, None, iterations));
         }
         if s2 < lo || vv.to_f64() < T::MIN_NORMAL || iterations >= cap {
             return None;
@@ -192,14 +192,14 @@ where
         // if |v|² − v·w ≤ REL_TOL · |v|²: return Separated
         let gap = vv.clone() - dot(&v, &w.w);
         if gap.to_f64() <= REL_TOL_FACTOR * u * vv.to_f64() {
-            return Some(answer(simplex, &lambda, Some(vv), iterations));
+            return Some(answer(&simplex, &lambda, Some(vv), iterations));
         }
         // A stall (w repeated, |v|² not decreasing) with the gap in its
         // noise is Separated, as in the reference; other stalls go back.
         let s2w = s2.max(scale2(std::iter::once(&w.w)));
         let in_noise = gap.to_f64() <= 4.0 * ABS_TOL_FACTOR * u * s2w;
         let stalled = |simplex, lambda: &[T; 4]| match in_noise {
-            true => Some(answer(simplex, lambda, Some(vv.clone()), iterations)),
+            true => Some(answer(&simplex, lambda, Some(vv.clone()), iterations)),
             false => None,
         };
         if simplex.iter().any(|x| x.w == w.w) {
@@ -209,7 +209,7 @@ where
         simplex.insert(0, w);
         let kept = match region(&simplex) {
             Region::Face(kept) => kept,
-            Region::Full(lambda) => return contained(simplex, &lambda, iterations),
+            Region::Full(lambda) => return contained(&simplex, &lambda, iterations),
             Region::Degenerate => return None,
         };
         // if |v'|² ≥ |v|²: hand back (stall or hidden progress)
@@ -243,7 +243,7 @@ fn reduce<T: Field, const N: usize>(
 /// first stage: where they decide, the check holds), so that the usual case
 /// builds no [`Simplex`] for the check.
 fn contained<T: Field, const N: usize>(
-    simplex: Vertices<T, N>,
+    simplex: &Vertices<T, N>,
     lambda: &[T; 4],
     iterations: usize,
 ) -> Option<(DistanceReport<T, N>, Lambda<T>)> {
@@ -272,7 +272,7 @@ fn combine<'a, T: Field, const N: usize>(
 /// The outcome with the weights: separated at `v = Σ λᵢ wᵢ` with
 /// `|v|² = dist2`, or intersecting (`dist2` `None`).
 fn answer<T: Field, const N: usize>(
-    simplex: Vertices<T, N>,
+    simplex: &Vertices<T, N>,
     lambda: &[T; 4],
     dist2: Option<T>,
     iterations: usize,
@@ -282,7 +282,7 @@ fn answer<T: Field, const N: usize>(
         combine(simplex.iter().map(|x| &x.a), lambda),
         combine(simplex.iter().map(|x| &x.b), lambda),
     );
-    let simplex = Simplex::from_vertices(simplex).unwrap_or_default();
+    let simplex = Simplex::from_vertices(simplex.iter().cloned()).unwrap_or_default();
     let outcome = match dist2 {
         None => DistanceOutcome::Intersecting { simplex },
         Some(dist2) => DistanceOutcome::Separated {
