@@ -64,8 +64,9 @@
 //! block search, the reference's point, always, and the one documented
 //! difference above does not arise. (Proving that point the exact
 //! maximiser, as the climb does, by its neighbours or by the runner-up of
-//! the search, cost a quarter to three quarters more per query at 32 points in the
-//! benchmarks, for an answer that differs only within rounding.)
+//! the search, cost a quarter to three quarters more per query at 32
+//! points in the benchmarks, for an answer that differs only within
+//! rounding.)
 //! [`ClimbingHull::from_hull_searching_up_to`] sets another limit; `0`
 //! climbs at every size.
 
@@ -242,18 +243,19 @@ impl<T: Scalar, const N: usize> ClimbingHull<T, N> {
         let proved = match runner_up {
             // A single node: every point equals it.
             None => true,
-            Some(x) => T::EXACT && x < h || self.apart(x.to_f64(), h.to_f64(), dir),
+            Some(x) => self.strictly_below(&x, &h, dir),
         };
         proved.then(|| (&self.points[g.nodes[k]], steps))
     }
 
-    /// Float mode: `x < h` for the exact dot products whose computed,
-    /// finite values they are (module docs), by the margin; never in exact
-    /// mode, where the comparison is exact.
-    fn apart(&self, x: f64, h: f64, dir: &Vector<T, N>) -> bool {
+    /// `x < h` for the exact dot products whose computed values they are
+    /// (module docs): exact comparison in exact mode, the margin in floats.
+    fn strictly_below(&self, x: &T, h: &T, dir: &Vector<T, N>) -> bool {
         if T::EXACT {
-            return false;
+            return x < h;
         }
+        // Finite: the climb gives up on any product that is not.
+        let (x, h) = (x.to_f64(), h.to_f64());
         let u = T::UNIT_ROUNDOFF;
         // The smallest subnormal of the float type (f32 or f64).
         let eta = if u > 1e-10 {
