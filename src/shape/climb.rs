@@ -75,8 +75,6 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use crate::error::Error;
 use crate::scalar::Scalar;
 use crate::shape::hull_graph::{edge_graph, EdgeGraph};
-use crate::shape::lanes::Lanes;
-use crate::shape::search::{block_first_max, first_max};
 use crate::shape::{ConvexHull, Support};
 use crate::tolerance::max_coordinate;
 use crate::vector::{dot, Vector};
@@ -98,10 +96,11 @@ pub const SEARCH_FIRST_POINTS: usize = 128;
 /// A convex hull of points with a hill-climbing support map (module docs).
 #[derive(Debug)]
 pub struct ClimbingHull<T: Scalar, const N: usize> {
-    points: Vec<Vector<T, N>>,
+    /// The points, and the reference's search over them.
+    hull: ConvexHull<T, N>,
     graph: Option<EdgeGraph>,
-    /// Small `f64` hulls: the blocks of the reference's search.
-    search: Option<Lanes<N>>,
+    /// A small `f64` hull: every call is the reference's search.
+    search_first: bool,
     /// `R`: the largest coordinate magnitude, as an `f64`.
     extent: f64,
     /// The node where the last climb ended (any node is a valid start).
@@ -111,9 +110,9 @@ pub struct ClimbingHull<T: Scalar, const N: usize> {
 impl<T: Scalar, const N: usize> Clone for ClimbingHull<T, N> {
     fn clone(&self) -> Self {
         ClimbingHull {
-            points: self.points.clone(),
+            hull: self.hull.clone(),
             graph: self.graph.clone(),
-            search: self.search.clone(),
+            search_first: self.search_first,
             extent: self.extent,
             hint: AtomicUsize::new(self.hint.load(Ordering::Relaxed)),
         }
@@ -153,14 +152,13 @@ impl<T: Scalar, const N: usize> ClimbingHull<T, N> {
     /// `limit` points searches; `0` always climbs (the climb's exact
     /// maximiser at every size).
     pub fn from_hull_searching_up_to(hull: ConvexHull<T, N>, limit: usize) -> Self {
-        let (points, lanes) = hull.into_parts();
-        let graph = edge_graph(&points);
-        let extent = max_coordinate(&points);
-        let search = lanes.filter(|_| points.len() <= limit);
+        let graph = edge_graph(hull.points());
+        let extent = max_coordinate(hull.points());
+        let search_first = T::IS_F64 && hull.points().len() <= limit;
         ClimbingHull {
-            points,
+            hull,
             graph,
-            search,
+            search_first,
             extent,
             hint: AtomicUsize::new(0),
         }
@@ -168,7 +166,7 @@ impl<T: Scalar, const N: usize> ClimbingHull<T, N> {
 
     /// The points, as given.
     pub fn points(&self) -> &[Vector<T, N>] {
-        &self.points
+        self.hull.points()
     }
 
     /// The extreme points (the graph's nodes), as indices into
@@ -188,9 +186,8 @@ impl<T: Scalar, const N: usize> ClimbingHull<T, N> {
 
     /// The support point and how it was found (module docs).
     pub fn support_traced(&self, dir: &Vector<T, N>) -> (Vector<T, N>, SupportPath) {
-        let lanes = self.search.as_ref();
-        if let Some(p) = block_first_max(lanes, &self.points, dir, Some(self.extent)) {
-            return (p.clone(), SupportPath::Searched);
+        if self.search_first {
+            return (self.hull.support(dir), SupportPath::Searched);
         }
         match self.climb(dir) {
             Some((p, steps)) => (p.clone(), SupportPath::Climbed { steps }),
@@ -200,9 +197,7 @@ impl<T: Scalar, const N: usize> ClimbingHull<T, N> {
 
     /// The reference: the first listed point with the largest `p · dir`.
     pub fn scan(&self, dir: &Vector<T, N>) -> Vector<T, N> {
-        first_max(&self.points, dir, Some(self.extent))
-            .cloned()
-            .unwrap_or_else(Vector::zeros)
+        self.hull.support(dir)
     }
 
     /// The climb of the module docs: the proved unique maximiser and the
@@ -211,7 +206,7 @@ impl<T: Scalar, const N: usize> ClimbingHull<T, N> {
         let g = self.graph.as_ref()?;
         let last = g.nodes.len().checked_sub(1)?;
         let mut k = self.hint.load(Ordering::Relaxed).min(last);
-        let mut h = dot(&self.points[g.nodes[k]], dir);
+        let mut h = dot(&self.points()[g.nodes[k]], dir);
         // Float mode: a product that overflowed (`±∞`, or `NaN` from
         // `∞ − ∞`) compares wrongly and can hide the maximiser, so the
         // climb gives up and the guarded scan answers.
@@ -223,7 +218,7 @@ impl<T: Scalar, const N: usize> ClimbingHull<T, N> {
             steps += 1;
             let mut best: Option<(usize, T)> = None;
             for &m in g.neighbours(k) {
-                let x = dot(&self.points[g.nodes[m]], dir);
+                let x = dot(&self.points()[g.nodes[m]], dir);
                 if !x.is_finite() {
                     return None;
                 }
@@ -245,7 +240,7 @@ impl<T: Scalar, const N: usize> ClimbingHull<T, N> {
             None => true,
             Some(x) => self.strictly_below(&x, &h, dir),
         };
-        proved.then(|| (&self.points[g.nodes[k]], steps))
+        proved.then(|| (&self.points()[g.nodes[k]], steps))
     }
 
     /// `x < h` for the exact dot products whose computed values they are
@@ -337,14 +332,14 @@ mod tests {
         let ring = |n: usize| (0..n).map(|i| (i as f64 * 0.7).sin_cos());
         let f64s =
             |n| ClimbingHull::new(ring(n).map(|(s, c)| Vector::<f64, 2>::new(s, c)).collect());
-        assert!(f64s(SEARCH_FIRST_POINTS).unwrap().search.is_some());
-        assert!(f64s(SEARCH_FIRST_POINTS + 1).unwrap().search.is_none());
+        assert!(f64s(SEARCH_FIRST_POINTS).unwrap().search_first);
+        assert!(!f64s(SEARCH_FIRST_POINTS + 1).unwrap().search_first);
         let f32s = ClimbingHull::new(
             ring(8)
                 .map(|(s, c)| Vector::<f32, 2>::new(s as f32, c as f32))
                 .collect(),
         );
-        assert!(f32s.unwrap().search.is_none());
+        assert!(!f32s.unwrap().search_first);
     }
 
     /// Before the guard, the climb compared neighbours by their computed dot

@@ -5,7 +5,7 @@
 //! direction always gives the same point.
 
 use super::lanes::Lanes;
-use super::search::{block_first_max, first_max};
+use super::search::{first_max, plain_is_safe};
 use crate::error::{Error, Which};
 use crate::scalar::Scalar;
 use crate::shape::Support;
@@ -84,12 +84,6 @@ impl<T: Scalar, const N: usize> ConvexHull<T, N> {
         &self.points
     }
 
-    /// The points and, for `f64`, their blocks (`lanes.rs`), for a shape
-    /// that searches the same points ([`super::ClimbingHull`]).
-    pub(crate) fn into_parts(self) -> (Vec<Vector<T, N>>, Option<Lanes<N>>) {
-        (self.points, self.lanes)
-    }
-
     /// `f64`: the extents of the certified axis (`certified/axis.rs`) from
     /// the blocks (`lanes.rs`); `None` for other scalars.
     pub(crate) fn block_extents(&self, d: &Vector<f64, N>) -> Option<(f64, f64)> {
@@ -121,8 +115,11 @@ impl<T: Scalar, const N: usize> Support<T, N> for ConvexHull<T, N> {
     fn support(&self, dir: &Vector<T, N>) -> Vector<T, N> {
         // `f64` without a possible overflow: the block search, the same
         // point as `first_max`'s plain scan (`lanes.rs`).
-        if let Some(p) = block_first_max(self.lanes.as_ref(), &self.points, dir, self.max_abs) {
-            return p.clone();
+        if let Some(lanes) = &self.lanes {
+            if plain_is_safe(dir, self.max_abs) {
+                let d = std::array::from_fn(|k| dir[k].to_f64());
+                return self.points[lanes.first_max(&d)].clone();
+            }
         }
         // The constructor guarantees at least one point; the fallback (the
         // origin) is unreachable and only avoids a panic path.

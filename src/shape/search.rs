@@ -5,22 +5,8 @@
 //! overflow. Looked up like the vector products: the support map's meaning
 //! is in `hull.rs`.
 
-use super::lanes::Lanes;
 use crate::scalar::Scalar;
 use crate::vector::{dot, pow2_factors, Vector};
-
-/// [`first_max`] by the blocks of `points` (`lanes.rs`), where it can be:
-/// `None` without blocks or where a product could overflow.
-#[inline]
-pub(crate) fn block_first_max<'a, T: Scalar, const N: usize>(
-    lanes: Option<&Lanes<N>>,
-    points: &'a [Vector<T, N>],
-    dir: &Vector<T, N>,
-    max_abs: Option<f64>,
-) -> Option<&'a Vector<T, N>> {
-    let lanes = lanes.filter(|_| plain_is_safe(dir, max_abs))?;
-    Some(&points[lanes.first_max(&std::array::from_fn(|k| dir[k].to_f64()))])
-}
 
 /// The first of `points` with the largest `p · dir` (only a strictly larger
 /// dot product replaces the current best); `None` for an empty slice.
