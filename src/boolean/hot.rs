@@ -139,7 +139,7 @@ where
                     2 => Region::Tri2(Tri2Region::R7),
                     _ => Region::Tet3(Tet3Region::In),
                 };
-                let simplex = Simplex::from_vertices(simplex)?;
+                let simplex = Simplex::from_slice(&simplex)?;
                 let outcome = Outcome::Intersecting { simplex, region };
                 return Some(Report {
                     outcome,

@@ -282,7 +282,7 @@ fn answer<T: Field, const N: usize>(
         combine(simplex.iter().map(|x| &x.a), lambda),
         combine(simplex.iter().map(|x| &x.b), lambda),
     );
-    let simplex = Simplex::from_vertices(simplex.iter().cloned()).unwrap_or_default();
+    let simplex = Simplex::from_slice(simplex).unwrap_or_default();
     let outcome = match dist2 {
         None => DistanceOutcome::Intersecting { simplex },
         Some(dist2) => DistanceOutcome::Separated {

@@ -58,6 +58,21 @@ impl<T: Scalar, const N: usize> Simplex<T, N> {
         Some(s)
     }
 
+    /// [`Simplex::from_vertices`] for a slice, built in place and returned
+    /// by value (no `Option` to move it into: the hot paths' answers were
+    /// spending a copy of the whole simplex there). `None` past `N + 1`.
+    pub(crate) fn from_slice(vertices: &[Vertex<T, N>]) -> Option<Self> {
+        (vertices.len() <= Self::CAPACITY).then(|| {
+            let mut s = Self::new();
+            for v in vertices {
+                let i = s.len;
+                s.len += 1;
+                *s.slot_mut(i) = v.clone();
+            }
+            s
+        })
+    }
+
     /// A simplex of bare Minkowski points, newest first (see [`Vertex::from_point`]).
     pub fn from_points(points: impl IntoIterator<Item = Vector<T, N>>) -> Option<Self> {
         Self::from_vertices(points.into_iter().map(Vertex::from_point))
