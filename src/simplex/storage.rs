@@ -58,9 +58,10 @@ impl<T: Scalar, const N: usize> Simplex<T, N> {
         Some(s)
     }
 
-    /// [`Simplex::from_vertices`] for a slice, built in place and returned
-    /// by value (no `Option` to move it into: the hot paths' answers were
-    /// spending a copy of the whole simplex there). `None` past `N + 1`.
+    /// [`Simplex::from_vertices`] for a slice: `None` past `N + 1`. The
+    /// length is checked first, so the simplex is built inside the `Some`
+    /// it is returned in instead of being moved into it (the hot paths'
+    /// answers spent a copy of the whole simplex there).
     pub(crate) fn from_slice(vertices: &[Vertex<T, N>]) -> Option<Self> {
         (vertices.len() <= Self::CAPACITY).then(|| {
             let mut s = Self::new();
