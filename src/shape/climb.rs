@@ -76,7 +76,6 @@ use crate::error::Error;
 use crate::scalar::Scalar;
 use crate::shape::hull_graph::{edge_graph, EdgeGraph};
 use crate::shape::{ConvexHull, Support};
-use crate::tolerance::max_coordinate;
 use crate::vector::{dot, Vector};
 
 /// The float margin of the climb, in units of `N u R |d|₁` (module docs):
@@ -101,8 +100,6 @@ pub struct ClimbingHull<T: Scalar, const N: usize> {
     graph: Option<EdgeGraph>,
     /// A small `f64` hull: every call is the reference's search.
     search_first: bool,
-    /// `R`: the largest coordinate magnitude, as an `f64`.
-    extent: f64,
     /// The node where the last climb ended (any node is a valid start).
     hint: AtomicUsize,
 }
@@ -113,7 +110,6 @@ impl<T: Scalar, const N: usize> Clone for ClimbingHull<T, N> {
             hull: self.hull.clone(),
             graph: self.graph.clone(),
             search_first: self.search_first,
-            extent: self.extent,
             hint: AtomicUsize::new(self.hint.load(Ordering::Relaxed)),
         }
     }
@@ -153,13 +149,11 @@ impl<T: Scalar, const N: usize> ClimbingHull<T, N> {
     /// maximiser at every size).
     pub fn from_hull_searching_up_to(hull: ConvexHull<T, N>, limit: usize) -> Self {
         let graph = edge_graph(hull.points());
-        let extent = max_coordinate(hull.points());
         let search_first = T::IS_F64 && hull.points().len() <= limit;
         ClimbingHull {
             hull,
             graph,
             search_first,
-            extent,
             hint: AtomicUsize::new(0),
         }
     }
@@ -260,7 +254,9 @@ impl<T: Scalar, const N: usize> ClimbingHull<T, N> {
         };
         let norm1: f64 = dir.iter().map(|c| c.to_f64().abs()).sum();
         let n = N as f64;
-        let margin = CLIMB_MARGIN_FACTOR * n * u * self.extent * norm1 + 4.0 * n * eta;
+        // `R`, the largest coordinate magnitude: the hull's (float mode).
+        let extent = self.hull.max_abs().unwrap_or(0.0);
+        let margin = CLIMB_MARGIN_FACTOR * n * u * extent * norm1 + 4.0 * n * eta;
         margin.is_finite() && h - x > margin
     }
 }

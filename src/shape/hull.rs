@@ -84,6 +84,11 @@ impl<T: Scalar, const N: usize> ConvexHull<T, N> {
         &self.points
     }
 
+    /// The largest coordinate magnitude, as an `f64`; `None` in exact mode.
+    pub(crate) fn max_abs(&self) -> Option<f64> {
+        self.max_abs
+    }
+
     /// `f64`: the extents of the certified axis (`certified/axis.rs`) from
     /// the blocks (`lanes.rs`); `None` for other scalars.
     pub(crate) fn block_extents(&self, d: &Vector<f64, N>) -> Option<(f64, f64)> {
