@@ -78,6 +78,7 @@ pub struct CertifiedDistance<const N: usize> {
 /// proved to hold the exact distance (see the module docs).
 ///
 /// Errors: those of [`crate::distance()`].
+#[inline]
 pub fn certify_distance<const N: usize>(
     a: &ConvexHull<f64, N>,
     b: &ConvexHull<f64, N>,

@@ -112,20 +112,32 @@ impl<const N: usize> Lanes<N> {
     /// padding copies repeat a point's values, so they change no maximum's
     /// value (at most the sign of a zero `e`, which the gap's `down` ignores).
     pub(crate) fn extents(&self, d: &[f64; N]) -> (f64, f64) {
+        // Two passes, one per maximum: so written, each pass is packed
+        // multiplies, adds and maxima over the lanes; fused, the compiler
+        // pairs each lane's `e` with its `s` and multiplies one lane at a
+        // time (2D n = 32: 24 ns a call against 28, same values).
         let (mut e, mut s) = ([f64::NEG_INFINITY; 4], [0.0f64; 4]);
         for block in &self.blocks {
-            let (mut be, mut bs) = ([0.0f64; 4], [0.0f64; 4]);
+            let mut be = [0.0f64; 4];
             for k in 0..N {
                 for l in 0..4 {
-                    let p = d[k] * block[k][l];
-                    be[l] += p;
-                    bs[l] += p.abs();
+                    be[l] += d[k] * block[k][l];
                 }
             }
             for l in 0..4 {
                 if be[l] > e[l] {
                     e[l] = be[l];
                 }
+            }
+        }
+        for block in &self.blocks {
+            let mut bs = [0.0f64; 4];
+            for k in 0..N {
+                for l in 0..4 {
+                    bs[l] += (d[k] * block[k][l]).abs();
+                }
+            }
+            for l in 0..4 {
                 if bs[l] > s[l] {
                     s[l] = bs[l];
                 }
