@@ -62,16 +62,18 @@ impl<T: Scalar, const N: usize> Simplex<T, N> {
     /// length is checked first, so the simplex is built inside the `Some`
     /// it is returned in instead of being moved into it (the hot paths'
     /// answers spent a copy of the whole simplex there).
+    #[inline]
     pub(crate) fn from_slice(vertices: &[Vertex<T, N>]) -> Option<Self> {
-        (vertices.len() <= Self::CAPACITY).then(|| {
-            let mut s = Self::new();
-            for v in vertices {
-                let i = s.len;
-                s.len += 1;
-                *s.slot_mut(i) = v.clone();
-            }
-            s
-        })
+        if vertices.len() > Self::CAPACITY {
+            return None;
+        }
+        let mut s = Self::new();
+        for v in vertices {
+            let i = s.len;
+            s.len += 1;
+            *s.slot_mut(i) = v.clone();
+        }
+        Some(s)
     }
 
     /// A simplex of bare Minkowski points, newest first (see [`Vertex::from_point`]).
