@@ -51,17 +51,14 @@ impl<T: Scalar, const N: usize> Simplex<T, N> {
             if s.len == Self::CAPACITY {
                 return None;
             }
-            let i = s.len;
+            *s.slot_mut(s.len) = v;
             s.len += 1;
-            *s.slot_mut(i) = v;
         }
         Some(s)
     }
 
-    /// [`Simplex::from_vertices`] for a slice: `None` past `N + 1`. The
-    /// length is checked first, so the simplex is built inside the `Some`
-    /// it is returned in instead of being moved into it (the hot paths'
-    /// answers spent a copy of the whole simplex there).
+    /// [`Simplex::from_vertices`] for a slice: `None` past `N + 1`. Inline
+    /// and without a closure, so the hot paths' answers build it in place.
     #[inline]
     pub(crate) fn from_slice(vertices: &[Vertex<T, N>]) -> Option<Self> {
         if vertices.len() > Self::CAPACITY {
@@ -69,9 +66,8 @@ impl<T: Scalar, const N: usize> Simplex<T, N> {
         }
         let mut s = Self::new();
         for v in vertices {
-            let i = s.len;
+            *s.slot_mut(s.len) = v.clone();
             s.len += 1;
-            *s.slot_mut(i) = v.clone();
         }
         Some(s)
     }
