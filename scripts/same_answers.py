@@ -12,7 +12,9 @@ the head is the working tree, built with `cargo build --release`. The corpus
 is written by the *base* build's `gjk gen` (so a change to the generators
 cannot change the corpus), plus every spec case and pair
 (spec/regions.toml, as a case: A = the simplex, B = the origin), the
-examples, the bad-input examples and the case-line fuzz corpus.
+examples, the bad-input examples, the case-line fuzz corpus and round cases
+(`round.jsonl`: the round examples and the generated 2D and 3D cases with a
+radius, where the base reads them).
 
 Deliberate format changes are mapped from the old output to the new one in
 `map_pair` below, each listed in MAPPINGS with its reason and checked (the
@@ -120,6 +122,23 @@ MAPPINGS = [
     "(the same checks; a zero's sign counts as a change). "
     "(3) exact mode, 2D and 3D: `iterations` may change (its float search "
     "counts the float loop's support points). Nothing else may change",
+    "round shapes on the written-out loop (issue 20): `gjk::round` runs the "
+    "cores' distance query with the caller's options, so the default "
+    "`SubAlgorithm::Auto` now takes the written-out 2D/3D loop (margin stops "
+    "included) where it took the reference loop. `query --scalar f64/f32` "
+    "on a round case: `core_distance_squared` may change within the "
+    "accuracy bound (base's plus head's) and so may everything computed "
+    "from it and the core witnesses (`core_witness_a/b`, `witness_a/b`, "
+    "`axis`, `normal`, `distance`, `distance_interval`, a disjoint core's "
+    "`penetration_depth`, `iterations`); the relation fields (`outcome`, "
+    "`intersects`, `touching`) and `radius_sum` may not. Checked: the core "
+    "witnesses are |c|^2 apart (to the bound), `distance` is "
+    "max(0, sqrt(c^2) - R), the interval holds it, the witnesses are the "
+    "core witnesses moved by the radii, `axis` (or `normal`) is the core "
+    "witnesses' difference, and the depth is R - sqrt(c^2). Where the "
+    "relation changes (the loops' simplices differ, and with them the "
+    "touching band's scale), the head's must be the base's exact answer "
+    "on the same case and the base's float one must not have been",
 ]
 
 DECIMAL = re.compile(r"^-?[0-9]\.[0-9]{16}e-?[0-9]+$")
@@ -284,6 +303,17 @@ def map_pair(run, old, new, cases=None):
         for k in HOT_FLOAT_KEYS:
             old[k] = new.get(k)
         MAPPED["float distance (hot loop)"] = MAPPED.get("float distance (hot loop)", 0) + 1
+    if (run.startswith(("query-f64-round", "query-f32-round"))
+            and round_relation_fixed(old, new)):
+        old = dict(new)
+        MAPPED["float round relation now exact's"] = \
+            MAPPED.get("float round relation now exact's", 0) + 1
+    if (run.startswith(("query-f64-round", "query-f32-round"))
+            and hot_round_line(old, new, case)):
+        for k in ROUND_KEYS:
+            if k in new:
+                old[k] = new[k]
+        MAPPED["float round (hot loop)"] = MAPPED.get("float round (hot loop)", 0) + 1
     if certified and "error" not in new and hot_certified_line(old, new, case):
         for k in ("distance_bounds", "axis", "fallback_reason", "iterations"):
             if k in new:
@@ -390,6 +420,104 @@ def hot_certified_line(old, new, case):
             return False
         dot = lambda p: sum(x * y for x, y in zip(n, p))
         if not max(map(dot, a)) < min(map(dot, b)):
+            return False
+    return True
+
+
+# The base's exact answers on round.jsonl by id (main fills it): where a
+# float round line's relation changes, the head's must be this one.
+EXACT_ROUND = {}
+
+RELATION_KEYS = ("outcome", "intersects", "touching")
+
+
+def round_relation_fixed(old, new):
+    """Whether a float round line's relation changed to the exact one, from
+    a base's that was not (MAPPINGS); the rest of the line as
+    `hot_round_line` would check it is not compared then."""
+    exact = EXACT_ROUND.get(new.get("id"))
+    if exact is None or "error" in new:
+        return False
+    same = lambda line: all(line.get(k) == exact.get(k) for k in RELATION_KEYS)
+    keys = {k for k in set(old) | set(new) if dump(old.get(k)) != dump(new.get(k))}
+    # (A base without a verdict printed no `radius_sum`.)
+    extra = {"reason"} | ({"radius_sum"} if "radius_sum" not in old else set())
+    return same(new) and not same(old) and keys <= ROUND_KEYS | set(RELATION_KEYS) | extra
+
+
+ROUND_KEYS = {"core_distance_squared", "core_witness_a", "core_witness_b", "witness_a",
+              "witness_b", "axis", "normal", "distance", "distance_interval",
+              "penetration_depth", "iterations"}
+
+
+def core_points(case, key):
+    """A round case's core points as f64s, or None."""
+    pts = case.get(key)
+    if not (isinstance(pts, list) and pts and all(isinstance(p, list) for p in pts)):
+        return None
+    try:
+        return [[float(Fraction(x)) for x in p] for p in pts]
+    except (TypeError, ValueError, ArithmeticError):
+        return None
+
+
+def hot_round_line(old, new, case):
+    """Whether a float round line's change is the written-out loop's
+    rounding on the cores (MAPPINGS)."""
+    keys = {k for k in set(old) | set(new) if dump(old.get(k)) != dump(new.get(k))}
+    if not keys or not keys <= ROUND_KEYS or "error" in new:
+        return False
+    u = {"f64": 2.0 ** -53, "f32": 2.0 ** -24}.get(new.get("scalar"))
+    a, b = core_points(case, "a"), core_points(case, "b")
+    if u is None or a is None or b is None or not any(k.startswith("radius") for k in case):
+        return False
+    try:
+        c2_old, c2 = float(old["core_distance_squared"]), float(new["core_distance_squared"])
+        r, dist = float(new["radius_sum"]), float(new["distance"])
+        lo, hi = new["distance_interval"]
+        iterations = new["iterations"]
+    except (KeyError, TypeError, ValueError):
+        return False
+    if not (isinstance(iterations, int) and iterations >= 1 and valid_bounds([lo, hi])):
+        return False
+    s2 = max(sum((x - y) ** 2 for x, y in zip(p, q)) for p in a for q in b)
+    bound = accuracy_bound(c2_old, s2, u) + accuracy_bound(c2, s2, u)
+    close = lambda x, y, tol: abs(x - y) <= tol
+    tiny = 4 * u * max(abs(r), c2 ** 0.5, 1e-300)
+    if not (close(c2, c2_old, bound) and close(dist, max(0.0, c2 ** 0.5 - r), tiny)
+            and lo <= dist <= hi):
+        return False
+    cwa, cwb = new.get("core_witness_a"), new.get("core_witness_b")
+    if cwa is None or cwb is None:
+        # Overlapping cores: only the iterations may change.
+        return keys <= {"iterations"}
+    try:
+        cwa, cwb = [float(x) for x in cwa], [float(x) for x in cwb]
+    except (TypeError, ValueError):
+        return False
+    n = [y - x for x, y in zip(cwa, cwb)]
+    nn = sum(x * x for x in n)
+    if not close(nn, c2, bound):
+        return False
+    scale = max(map(abs, cwa + cwb + [r, 1e-300]))
+    for key in ("axis", "normal"):
+        if key in new and not all(close(float(x), y, 8 * u * scale)
+                                  for x, y in zip(new[key], n)):
+            return False
+    if "penetration_depth" in new and not close(float(new["penetration_depth"]),
+                                                r - c2 ** 0.5, tiny + bound ** 0.5):
+        return False
+    for key, at, sign, radius in (("witness_a", cwa, 1, case.get("radius_a", 0)),
+                                  ("witness_b", cwb, -1, case.get("radius_b", 0))):
+        if key not in new:
+            continue
+        try:
+            w, ra = [float(x) for x in new[key]], float(Fraction(radius))
+        except (TypeError, ValueError, ArithmeticError):
+            return False
+        unit = [x / nn ** 0.5 for x in n] if nn > 0 else [0.0] * len(n)
+        want = [p + sign * ra * e for p, e in zip(at, unit)]
+        if not all(close(x, y, 16 * u * scale) for x, y in zip(w, want)):
             return False
     return True
 
@@ -530,8 +658,38 @@ def make_corpus(base_bin, work, plan):
             c["expect"] = e
             perturbed.append(json.dumps(c))
     (corpus / "perturbed.jsonl").write_text("\n".join(perturbed) + "\n")
+    round_corpus(base_bin, corpus)
     done.write_text("")
     return corpus
+
+
+# The radii given to the generated 2D and 3D cases in round.jsonl, in turn:
+# a ball's worth, a sliver, one that is not a short dyadic, a huge one.
+ROUND_RADII = ["1/8", "1/1048576", 0.3, "1e-12", 2.5]
+
+
+def round_corpus(base_bin, corpus):
+    """round.jsonl: the round examples, and every generated 2D and 3D case
+    with `radius_b` (ROUND_RADII in turn; no `expect`), when the base build
+    reads round cases (bases before issue 20 do not: no file then)."""
+    examples = [l for l in (ROOT / "examples" / "round.jsonl").read_text().splitlines()
+                if l.strip() and not l.startswith("#")]
+    probe = subprocess.run([str(base_bin), "query", "--scalar", "f64", "-"],
+                           input=examples[0] + "\n", capture_output=True, text=True)
+    if probe.returncode != 0 or "error" in json.loads(probe.stdout.splitlines()[0]):
+        print("the base reads no round cases: round.jsonl left out", file=sys.stderr)
+        return
+    lines = list(examples)
+    for p in sorted(corpus.glob("gen-*.jsonl")):
+        if not p.stem.startswith(("gen-2d", "gen-3d")):
+            continue
+        for k, line in enumerate(p.read_text().splitlines()):
+            c = json.loads(line)
+            c.pop("expect", None)
+            c["id"] = f"{p.stem}-{c.get('id', k)}-round"
+            c["radius_b"] = ROUND_RADII[k % len(ROUND_RADII)]
+            lines.append(json.dumps(c))
+    (corpus / "round.jsonl").write_text("\n".join(lines) + "\n")
 
 
 def runs(corpus):
@@ -539,6 +697,8 @@ def runs(corpus):
     out = []
     gens = sorted(corpus.glob("gen-*.jsonl"))
     everything = gens + [corpus / "spec.jsonl", corpus / "examples.jsonl", corpus / "bad.jsonl"]
+    rounds = [corpus / "round.jsonl"] if (corpus / "round.jsonl").exists() else []
+    everything += rounds
     for f in everything:
         for s in ["exact", "f64", "f32", "f64-certified"]:
             out.append((f"query-{s}-{f.stem}", ["query", "--scalar", s], f))
@@ -547,7 +707,7 @@ def runs(corpus):
         for s in ["exact", "f64", "f32"]:
             out.append((f"query-cap3-{s}-{f.stem}",
                         ["query", "--scalar", s, "--max-iterations", "3"], f))
-    for f in gens + [corpus / "perturbed.jsonl", corpus / "bad.jsonl"]:
+    for f in gens + [corpus / "perturbed.jsonl", corpus / "bad.jsonl"] + rounds:
         out.append((f"check-{f.stem}", ["check"], f))
     out.append(("check-tight-perturbed", ["check", "--rel", "0", "--abs", "0"],
                 corpus / "perturbed.jsonl"))
@@ -679,6 +839,11 @@ def main():
                 futs[ex.submit(run_one, binary, a, f, outs[label], name)] = (label, name)
         for fut in cf.as_completed(futs):
             codes[futs[fut]] = fut.result()
+    exact_round = outs["base"] / "query-exact-round.out"
+    if exact_round.exists():
+        for line in parse(exact_round.read_text(errors="replace")):
+            if isinstance(line, dict) and "id" in line and "error" not in line:
+                EXACT_ROUND[line["id"]] = line
     differ = 0
     lines_compared = 0
     for name, _, infile in todo:

@@ -13,9 +13,12 @@
 //! | `c < R` | **penetrating**: `A − B` is `C_A − C_B` thickened by `R`, so it holds the ball of radius `R − c > 0` around the origin |
 //! | `R = 0` | the relation of the cores ([`crate::verdict()`]) |
 //!
-//! One distance query on the cores ([`crate::distance()`]) decides it: for
-//! polytope cores (a point, a segment, a hull) it ends after finitely many
-//! support points instead of converging on the curved surface in the limit.
+//! One distance query on the cores ([`crate::distance()`], with the
+//! caller's options: the default [`SubAlgorithm::Auto`] runs 2D and 3D
+//! float cores on the written-out loop, [`SubAlgorithm::Johnson`] on the
+//! reference) decides it: for polytope cores (a point, a segment, a hull)
+//! it ends after finitely many support points instead of converging on the
+//! curved surface in the limit.
 //! Unless the options give a start, the search starts along the difference
 //! of the cores' centre hints ([`crate::Support::centre_hint`]: the ball's
 //! centre, the segment's midpoint, the hull's bounding-box centre), the
@@ -58,11 +61,14 @@
 //! axis; for overlapping cores it is the cores' EPA depth plus `R`. This
 //! module reports the relation and the cores' separation; the `gjk` tool
 //! prints the depth.
+//!
+//! [`SubAlgorithm::Auto`]: crate::distance::SubAlgorithm::Auto
+//! [`SubAlgorithm::Johnson`]: crate::distance::SubAlgorithm::Johnson
 
 use std::cell::Cell;
 
 use crate::distance::margin::Margin;
-use crate::distance::{distance_loop, Current, DistanceOptions, DistanceOutcome, Gap};
+use crate::distance::{distance_weighed, DistanceOptions, DistanceOutcome};
 use crate::error::Error;
 use crate::relation::{NoVerdict, Relation};
 use crate::scalar::{Field, Real, Scalar};
@@ -280,8 +286,8 @@ struct RoundMargin<T> {
 const APART_BANDS: f64 = 4.0;
 
 impl<T: Field, const N: usize> Margin<T, N> for RoundMargin<T> {
-    fn overlaps(&self, at: &Current<T, N>) -> bool {
-        let overlap = self.stops != Stops::None && at.vv < self.r2;
+    fn overlaps(&self, vv: &T) -> bool {
+        let overlap = self.stops != Stops::None && *vv < self.r2;
         if overlap {
             self.fired.set(Some(Relation::Penetrating));
         }
@@ -290,15 +296,15 @@ impl<T: Field, const N: usize> Margin<T, N> for RoundMargin<T> {
 
     /// `w` minimises `x·v` over `C_A − C_B`, so `c ≥ v·w / |v|` when
     /// `v·w > 0` (`v·w = |v|² − gap`).
-    fn apart(&self, at: &Current<T, N>, w: &Vertex<T, N>, gap: &Gap<T>) -> bool {
-        let vw = at.vv.clone() - gap.value.clone();
+    fn apart(&self, vv: &T, s2: f64, w: &Vertex<T, N>, gap: &T) -> bool {
+        let vw = vv.clone() - gap.clone();
         let apart = self.stops == Stops::Both
             && vw > T::zero()
             && match T::EXACT {
-                true => vw.clone() * vw > self.r2.clone() * at.vv.clone(),
+                true => vw.clone() * vw > self.r2.clone() * vv.clone(),
                 false => {
-                    let l = vw.to_f64() / at.vv.to_f64().sqrt();
-                    let s2 = at.s2.max(scale2(std::iter::once(&w.w)));
+                    let l = vw.to_f64() / vv.to_f64().sqrt();
+                    let s2 = s2.max(scale2(std::iter::once(&w.w)));
                     let r2 = self.r2.to_f64();
                     l * l - r2 > APART_BANDS * touch_band2::<T>(l * l, r2.sqrt(), s2)
                 }
@@ -342,15 +348,7 @@ where
         },
         fired: Cell::new(None),
     };
-    let (report, _) = distance_loop(
-        a.core(),
-        b.core(),
-        opts,
-        &mut (),
-        0.0,
-        start.as_ref(),
-        &margin,
-    )?;
+    let (report, _) = distance_weighed(a.core(), b.core(), opts, start.as_ref(), &margin)?;
     let answer = |relation, core_dist2, core_separation, normal| RoundAnswer {
         relation,
         core_dist2,

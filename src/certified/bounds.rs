@@ -86,7 +86,7 @@ pub fn certify_distance<const N: usize>(
     b: &ConvexHull<f64, N>,
     opts: &DistanceOptions<f64, N>,
 ) -> Result<CertifiedDistance<N>, Error> {
-    let (report, lambda) = distance_weighed(a, b, opts)?;
+    let (report, lambda) = distance_weighed(a, b, opts, None, &())?;
     let bounds = match &report.outcome {
         DistanceOutcome::Separated { axis, simplex, .. } => Some(DistanceBounds {
             lo: lower_bound(a, b, axis),

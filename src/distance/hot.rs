@@ -10,6 +10,9 @@
 //! no face-by-face Gram solves, no rescaling and no copies of the simplex.
 //! A warm start re-evaluates the old directions as the reference does
 //! (`distance/warm.rs`) and reduces the fresh points by the same closed forms.
+//! The round query's first direction and margin stops (`margin.rs`) are
+//! taken at the same steps as in the reference, so round shapes run on
+//! their cores here too.
 //!
 //! # Why an answer from here is the reference's answer
 //!
@@ -17,7 +20,8 @@
 //! the loop's own tests accept it.
 //!
 //! * **Separated** only by the stop test `|v|² − v·w ≤ REL_TOL · |v|²`, or
-//!   by a stall with the gap in its noise (both the reference's), on a
+//!   by a stall with the gap in its noise (both the reference's), or by a
+//!   round query's margin stop (the reference's test, at the same step), on a
 //!   `v = Σ λᵢ wᵢ` with `λᵢ ≥ 0` (checked; a face with another sign goes
 //!   back): a wrong region still gives a point of the hull, an upper bound
 //!   that the gap test then judges.
@@ -44,6 +48,7 @@
 use arrayvec::ArrayVec;
 
 use super::contains::{self, Containment};
+use super::margin::Margin;
 use super::subalgorithm::Lambda;
 use super::{distance_loop, DistanceOptions, DistanceOutcome, DistanceReport, SubAlgorithm};
 use crate::error::Error;
@@ -95,19 +100,23 @@ enum Region<T> {
 
 /// [`distance`](super::distance) with the final simplex's weights (empty
 /// without a verdict): the hot path where it answers, else the reference.
+/// `start` and `margin` as for the reference loop (`distance_loop`): the
+/// round query's first direction and stops.
 pub(crate) fn distance_weighed<T, const N: usize, A, B>(
     a: &A,
     b: &B,
     opts: &DistanceOptions<T, N>,
+    start: Option<&Vector<T, N>>,
+    margin: &impl Margin<T, N>,
 ) -> Result<(DistanceReport<T, N>, Lambda<T>), Error>
 where
     T: Field,
     A: Support<T, N> + ?Sized,
     B: Support<T, N> + ?Sized,
 {
-    match distance(a, b, opts) {
+    match distance(a, b, opts, start, margin) {
         Some(answer) => Ok(answer),
-        None => distance_loop(a, b, opts, &mut (), 0.0, None, &()),
+        None => distance_loop(a, b, opts, &mut (), 0.0, start, margin),
     }
 }
 
@@ -117,6 +126,8 @@ fn distance<T, const N: usize, A, B>(
     a: &A,
     b: &B,
     opts: &DistanceOptions<T, N>,
+    start: Option<&Vector<T, N>>,
+    margin: &impl Margin<T, N>,
 ) -> Option<(DistanceReport<T, N>, Lambda<T>)>
 where
     T: Field,
@@ -138,7 +149,7 @@ where
     // (as `distance/warm.rs`: zero ones skipped, repeats dropped, at most
     // `cap` calls), reduced to the face holding their closest point; or
     // {s_{A−B}(d₀)}
-    let d0 = start_direction(opts.initial_direction.as_ref()).ok()?;
+    let d0 = start_direction(opts.initial_direction.as_ref().or(start)).ok()?;
     let (mut simplex, mut lambda) = (Vertices::<T, N>::new(), std::array::from_fn(|_| T::zero()));
     let mut iterations = 0;
     for old in opts.warm_start.iter().flat_map(|w| w.iter()) {
@@ -185,12 +196,20 @@ where
         if s2 < lo || vv.to_f64() < T::MIN_NORMAL || iterations >= cap {
             return None;
         }
+        // (round shapes) if |v| < R: stop, the margins overlap
+        if margin.overlaps(&vv) {
+            return Some(answer(&simplex, &lambda, Some(vv), iterations));
+        }
         // w ← s_A(−v) − s_B(v)
         let w = support_vertex(a, b, &-&v, iterations).ok()?;
         iterations += 1;
         in_range(&w)?;
-        // if |v|² − v·w ≤ REL_TOL · |v|²: return Separated
         let gap = vv.clone() - dot(&v, &w.w);
+        // (round shapes) if v·w > R |v|: stop, the margins are apart
+        if margin.apart(&vv, s2, &w, &gap) {
+            return Some(answer(&simplex, &lambda, Some(vv), iterations));
+        }
+        // if |v|² − v·w ≤ REL_TOL · |v|²: return Separated
         if gap.to_f64() <= REL_TOL_FACTOR * u * vv.to_f64() {
             return Some(answer(&simplex, &lambda, Some(vv), iterations));
         }

@@ -308,7 +308,7 @@ where
     A: Support<T, N> + ?Sized,
     B: Support<T, N> + ?Sized,
 {
-    distance_weighed(a, b, opts).map(|(report, _)| report)
+    distance_weighed(a, b, opts, None, &()).map(|(report, _)| report)
 }
 
 /// The distance loop. `search` picks the support direction: `()` along
@@ -398,7 +398,7 @@ where
             return Ok((report, none()));
         }
         // (round shapes) if |v| < R: stop, the margins overlap
-        if margin.overlaps(&at) {
+        if margin.overlaps(&at.vv) {
             return Ok((at.separated(simplex, iterations), lambda));
         }
         // w ← s_A(−v) − s_B(v)  (or along the accelerated variant's direction)
@@ -409,7 +409,7 @@ where
         // if |v|² − v·w ≤ ε: return Separated { dist² = |v|² }
         let gap = at.gap(&w, iterations)?;
         // (round shapes) if v·w > R |v|: stop, the margins are apart
-        if !accelerating && margin.apart(&at, &w, &gap) {
+        if !accelerating && margin.apart(&at.vv, at.s2, &w, &gap.value) {
             return Ok((at.separated(simplex, iterations), lambda));
         }
         // (The vertex of a refuted simplex, found again at once, repeats.)

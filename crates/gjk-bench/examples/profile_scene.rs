@@ -9,6 +9,8 @@
 //! (`separated`, `near-touching`, `overlapping`) and optionally `climb`
 //! (`ClimbingHull` as built by default: small hulls search as the scan)
 //! or `climb-always` (climbing at every size), and the number of passes.
+//! The queries `ball-boolean` and `ball-distance` run the ball-hull scenes
+//! instead (3D; `round::intersects` and `round::relation`, as the bench).
 
 #[path = "../benches/pairs/mod.rs"]
 mod pairs;
@@ -20,9 +22,11 @@ use std::hint::black_box;
 use gjk::boolean::{gjk, Options};
 use gjk::certified::{certify, certify_distance, CertifiedOptions};
 use gjk::distance::{distance, DistanceOptions};
+use gjk::round;
+use gjk::shape::Ball;
 use gjk::shape::{ClimbingHull, ConvexHull, SEARCH_FIRST_POINTS};
 use gjk::Support;
-use scenes::{hull_pairs, Cloud, POSES};
+use scenes::{ball_pairs, hull_pairs, Cloud, BALL_RADIUS, POSES};
 
 fn run<S: Support<f64, N>, const N: usize>(query: &str, pairs: &[(S, S)], passes: usize) {
     let (opts, dopts) = (Options::default(), DistanceOptions::default());
@@ -77,6 +81,27 @@ fn scene<const N: usize>(query: &str, n: usize, gap: f64, climb: Option<usize>, 
     }
 }
 
+/// The ball-hull scenes of the bench's ball rows, queried as they are.
+fn ball_scene(query: &str, n: usize, gap: f64, passes: usize) {
+    let pairs: Vec<_> = ball_pairs(0xba11, n, gap, 16)
+        .into_iter()
+        .map(|p| {
+            let ball = Ball::new(p.centre, BALL_RADIUS).unwrap();
+            (ConvexHull::new(p.a).unwrap(), ball)
+        })
+        .collect();
+    let opts = DistanceOptions::default();
+    for _ in 0..passes {
+        for (a, b) in &pairs {
+            match query {
+                "ball-boolean" => drop(black_box(round::intersects(a, b).unwrap())),
+                "ball-distance" => drop(black_box(round::relation(a, b, &opts).unwrap())),
+                q => panic!("unknown query {q}"),
+            }
+        }
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let arg = |i: usize, default: &str| args.get(i).cloned().unwrap_or(default.into());
@@ -101,6 +126,9 @@ fn main() {
         .find(|(name, _)| *name == pose)
         .expect("pose")
         .1;
+    if query.starts_with("ball-") {
+        return ball_scene(&query, n, gap, passes);
+    }
     match dim {
         2 => scene::<2>(&query, n, gap, climb, passes),
         3 => scene::<3>(&query, n, gap, climb, passes),
