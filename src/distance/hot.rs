@@ -9,10 +9,8 @@
 //! spec's `2D-LINE-*`, `2D-TRI-*`, `3D-LINE-*`, `3D-TRI-*`, `3D-TET-*`), with
 //! no face-by-face Gram solves, no rescaling and no copies of the simplex.
 //! A warm start re-evaluates the old directions as the reference does
-//! (`distance/warm.rs`) and reduces the fresh points by the same closed forms.
-//! The round query's first direction and margin stops (`margin.rs`) are
-//! taken at the same steps as in the reference, so round shapes run on
-//! their cores here too.
+//! (`distance/warm.rs`) and reduces the fresh points by the same closed forms;
+//! the round query's start and margin stops come at the reference's steps.
 //!
 //! # Why an answer from here is the reference's answer
 //!
@@ -100,8 +98,7 @@ enum Region<T> {
 
 /// [`distance`](super::distance) with the final simplex's weights (empty
 /// without a verdict): the hot path where it answers, else the reference.
-/// `start` and `margin` as for the reference loop (`distance_loop`): the
-/// round query's first direction and stops.
+/// `start`, `margin`: the round query's, as for `distance_loop`.
 pub(crate) fn distance_weighed<T, const N: usize, A, B>(
     a: &A,
     b: &B,
@@ -173,16 +170,12 @@ where
     }
     simplex.iter().try_for_each(in_range)?;
     lambda[0] = T::one();
-    let kept = match simplex.len() {
-        1 => None,
-        _ => match region(&simplex) {
-            Region::Face(kept) => Some(kept),
+    if simplex.len() > 1 {
+        match region(&simplex) {
+            Region::Face(kept) => reduce(&mut simplex, &mut lambda, &kept),
             Region::Full(weights) => return contained(&simplex, &weights, iterations),
             Region::Degenerate => return None,
-        },
-    };
-    if let Some(kept) = kept {
-        reduce(&mut simplex, &mut lambda, &kept);
+        }
     }
     loop {
         // v ← Σ λᵢ wᵢ
@@ -205,12 +198,9 @@ where
         iterations += 1;
         in_range(&w)?;
         let gap = vv.clone() - dot(&v, &w.w);
-        // (round shapes) if v·w > R |v|: stop, the margins are apart
-        if margin.apart(&vv, s2, &w, &gap) {
-            return Some(answer(&simplex, &lambda, Some(vv), iterations));
-        }
+        // (round shapes, asked first as in the reference) if v·w > R |v|: stop;
         // if |v|² − v·w ≤ REL_TOL · |v|²: return Separated
-        if gap.to_f64() <= REL_TOL_FACTOR * u * vv.to_f64() {
+        if margin.apart(&vv, s2, &w, &gap) || gap.to_f64() <= REL_TOL_FACTOR * u * vv.to_f64() {
             return Some(answer(&simplex, &lambda, Some(vv), iterations));
         }
         // A stall (w repeated, |v|² not decreasing) with the gap in its
