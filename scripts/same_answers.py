@@ -213,9 +213,15 @@ def dim_of(run):
 def case_points(case, key):
     """A shape given as points, as lists of Fractions; None otherwise (also
     for a round shape: its radius is not in the points)."""
-    pts = case.get(key)
     if any(k.startswith("radius") for k in case):
         return None
+    return listed_points(case, key)
+
+
+def listed_points(case, key):
+    """The points listed under `key` (a round shape's core), as lists of
+    Fractions; None if they are not a list of lists of numbers."""
+    pts = case.get(key)
     if not (isinstance(pts, list) and pts and all(isinstance(p, list) for p in pts)):
         return None
     try:
@@ -452,13 +458,8 @@ ROUND_KEYS = {"core_distance_squared", "core_witness_a", "core_witness_b", "witn
 
 def core_points(case, key):
     """A round case's core points as f64s, or None."""
-    pts = case.get(key)
-    if not (isinstance(pts, list) and pts and all(isinstance(p, list) for p in pts)):
-        return None
-    try:
-        return [[float(Fraction(x)) for x in p] for p in pts]
-    except (TypeError, ValueError, ArithmeticError):
-        return None
+    pts = listed_points(case, key)
+    return None if pts is None else [[float(x) for x in p] for p in pts]
 
 
 def hot_round_line(old, new, case):
