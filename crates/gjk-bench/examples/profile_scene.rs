@@ -23,8 +23,7 @@ use gjk::boolean::{gjk, Options};
 use gjk::certified::{certify, certify_distance, CertifiedOptions};
 use gjk::distance::{distance, DistanceOptions};
 use gjk::round;
-use gjk::shape::Ball;
-use gjk::shape::{ClimbingHull, ConvexHull, SEARCH_FIRST_POINTS};
+use gjk::shape::{Ball, ClimbingHull, ConvexHull, SEARCH_FIRST_POINTS};
 use gjk::Support;
 use scenes::{ball_pairs, hull_pairs, Cloud, BALL_RADIUS, POSES};
 
