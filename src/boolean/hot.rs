@@ -61,7 +61,9 @@ use crate::vector::{cross3, dot, is_finite, is_zero, Vector};
 /// (relative error `3 · 2⁻⁵³`); 8 covers both with room.
 const SEPARATION_FACTOR: f64 = 8.0;
 
-/// The points of a simplex, newest first (at most four: `N ≤ 3`).
+/// The points of a simplex, stored oldest first (at most four: `N ≤ 3`):
+/// a new point is pushed, nothing moves; position `i` (newest first, as
+/// the closed forms and masks count) is `[len − 1 − i]`.
 type Vertices<T, const N: usize> = ArrayVec<Vertex<T, N>, 4>;
 
 /// What the closed forms say about the grown simplex.
@@ -129,20 +131,21 @@ where
             return None;
         }
         // W ← [w] ++ W;  (kept, d') ← the feature of W closest to O
-        simplex.insert(0, w);
+        simplex.push(w);
         match next(&simplex) {
             // W ← kept;  d ← d'
             Next::Search { mask, d: next } => {
-                let mut at = 0..;
+                let mut at = (0..simplex.len()).rev();
                 simplex.retain(|_| at.next().is_some_and(|i| mask & (1 << i) != 0));
                 d = next;
             }
             // if W contains O: return Intersecting { W }   (proved)
-            Next::Full if strictly_inside(simplex.iter()) => {
+            Next::Full if strictly_inside(simplex.iter().rev()) => {
                 let region = match N {
                     2 => Region::Tri2(Tri2Region::R7),
                     _ => Region::Tet3(Tet3Region::In),
                 };
+                simplex.reverse();
                 let simplex = Simplex::from_slice(&simplex)?;
                 let outcome = Outcome::Intersecting { simplex, region };
                 return Some(Report {
@@ -159,7 +162,7 @@ where
 /// The feature of the grown simplex (newest first) that holds its point
 /// closest to the origin, and the direction from there to the origin.
 fn next<T: Scalar, const N: usize>(simplex: &Vertices<T, N>) -> Next<T, N> {
-    let p = |i: usize| &simplex[i].w;
+    let p = |i: usize| &simplex[simplex.len() - 1 - i].w;
     let found = match simplex.len() {
         1 => Next::Search { mask: 1, d: -p(0) },
         2 => segment(p(0), p(1), [0, 1]),
@@ -282,7 +285,7 @@ fn triangle<T: Scalar, const N: usize>(
 /// face opposite `p₀` is the previous triangle, whose side the origin was
 /// on; the proof checks it).
 fn tetrahedron<T: Scalar, const N: usize>(simplex: &Vertices<T, N>) -> Next<T, N> {
-    let p = |i: usize| &simplex[i].w;
+    let p = |i: usize| &simplex[simplex.len() - 1 - i].w;
     let zero = T::zero;
     let mut best: Option<(f64, Next<T, N>)> = None;
     for (k, [i, j, l]) in [(3, [0, 1, 2]), (1, [0, 2, 3]), (2, [0, 3, 1])] {

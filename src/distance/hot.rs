@@ -76,7 +76,8 @@ const THIN: f64 = 64.0;
 /// tried and the origin is never taken to be inside.
 const FLAT: f64 = 64.0;
 
-/// The points of a simplex, newest first (at most four: `N ≤ 3`).
+/// The points of a simplex, stored oldest first (pushed, never moved): position
+/// `i` (newest first, as weights and masks count) is `[len − 1 − i]`, `.rev()`.
 type Vertices<T, const N: usize> = ArrayVec<Vertex<T, N>, 4>;
 
 /// The kept face's weights by vertex position (zero if dropped), and a bit
@@ -164,6 +165,7 @@ where
             }
         }
     }
+    simplex.reverse();
     if simplex.is_empty() {
         simplex.push(support_vertex(a, b, &d0, 0).ok()?);
         iterations += 1;
@@ -179,7 +181,7 @@ where
     }
     loop {
         // v ← Σ λᵢ wᵢ
-        let v = combine(simplex.iter().map(|x| &x.w), &lambda);
+        let v = combine(simplex.iter().rev().map(|x| &x.w), &lambda);
         let vv = dot(&v, &v);
         let s2 = scale2(simplex.iter().map(|x| &x.w));
         // if v = O: return Intersecting   (the reference's test)
@@ -215,16 +217,16 @@ where
             return stalled(simplex, &lambda);
         }
         // W ← [w] ++ W;  (v', kept) ← the closest point of W
-        simplex.insert(0, w);
+        simplex.push(w);
         let kept = match region(&simplex) {
             Region::Face(kept) => kept,
             Region::Full(lambda) => return contained(&simplex, &lambda, iterations),
             Region::Degenerate => return None,
         };
         // if |v'|² ≥ |v|²: hand back (stall or hidden progress)
-        let next = combine(simplex.iter().map(|x| &x.w), &kept.lambda);
+        let next = combine(simplex.iter().rev().map(|x| &x.w), &kept.lambda);
         if dot(&next, &next) >= vv {
-            simplex.remove(0);
+            simplex.pop();
             return stalled(simplex, &lambda);
         }
         // W ← kept
@@ -239,7 +241,7 @@ fn reduce<T: Field, const N: usize>(
     kept: &Kept<T>,
 ) {
     let keep = |i: usize| kept.mask & (1 << i) != 0;
-    let mut at = 0..;
+    let mut at = (0..simplex.len()).rev();
     simplex.retain(|_| at.next().is_some_and(keep));
     for (j, i) in (0..4).filter(|&i| keep(i)).enumerate() {
         lambda[j] = kept.lambda[i].clone();
@@ -256,10 +258,10 @@ fn contained<T: Field, const N: usize>(
     lambda: &[T; 4],
     iterations: usize,
 ) -> Option<(DistanceReport<T, N>, Lambda<T>)> {
-    if contains::strictly_inside(simplex.iter()) {
+    if contains::strictly_inside(simplex.iter().rev()) {
         return Some(answer(simplex, lambda, None, iterations));
     }
-    let full = Simplex::from_vertices(simplex.iter().cloned())?;
+    let full = Simplex::from_vertices(simplex.iter().rev().cloned())?;
     match contains::check(&full).ok()? {
         Containment::Holds => Some(answer(simplex, lambda, None, iterations)),
         Containment::Unproved { .. } => None,
@@ -288,10 +290,10 @@ fn answer<T: Field, const N: usize>(
 ) -> (DistanceReport<T, N>, Lambda<T>) {
     let weights = lambda[..simplex.len()].iter().cloned().collect();
     let (witness_a, witness_b) = (
-        combine(simplex.iter().map(|x| &x.a), lambda),
-        combine(simplex.iter().map(|x| &x.b), lambda),
+        combine(simplex.iter().rev().map(|x| &x.a), lambda),
+        combine(simplex.iter().rev().map(|x| &x.b), lambda),
     );
-    let simplex = Simplex::from_slice(simplex).unwrap_or_default();
+    let simplex = Simplex::from_vertices(simplex.iter().rev().cloned()).unwrap_or_default();
     let outcome = match dist2 {
         None => DistanceOutcome::Intersecting { simplex },
         Some(dist2) => DistanceOutcome::Separated {
@@ -313,7 +315,7 @@ fn answer<T: Field, const N: usize>(
 
 /// The region of the grown simplex (newest first) holding its closest point.
 fn region<T: Field, const N: usize>(simplex: &Vertices<T, N>) -> Region<T> {
-    let p = |i: usize| &simplex[i].w;
+    let p = |i: usize| &simplex[simplex.len() - 1 - i].w;
     match simplex.len() {
         2 => segment(p(0), p(1), [0, 1]),
         3 => triangle(p(0), p(1), p(2), [0, 1, 2], N == 2),
@@ -437,7 +439,7 @@ fn pair<T: Field>(i: (usize, T), j: (usize, T)) -> Region<T> {
 /// With no such face the origin is inside, and its weight on `pₖ` is the
 /// ratio of the signed volumes, the origin's and `pₖ`'s, over that face.
 fn tetrahedron<T: Field, const N: usize>(simplex: &Vertices<T, N>) -> Region<T> {
-    let p = |i: usize| &simplex[i].w;
+    let p = |i: usize| &simplex[simplex.len() - 1 - i].w;
     // (`N = 3`: only a 3D simplex has four vertices.)
     let cross = |x: &Vector<T, N>, y: &Vector<T, N>| cross3(x, y).unwrap_or_else(Vector::zeros);
     let (e1, e2, e3) = (p(1) - p(0), p(2) - p(0), p(3) - p(0));
@@ -463,7 +465,7 @@ fn tetrahedron<T: Field, const N: usize>(simplex: &Vertices<T, N>) -> Region<T> 
         let Region::Face(kept) = triangle(p(i), p(j), p(l), [i, j, l], false) else {
             return Region::Degenerate;
         };
-        let v = combine(simplex.iter().map(|x| &x.w), &kept.lambda);
+        let v = combine(simplex.iter().rev().map(|x| &x.w), &kept.lambda);
         let vv = dot(&v, &v);
         if best.as_ref().is_none_or(|(b, _)| vv < *b) {
             best = Some((vv, kept));
