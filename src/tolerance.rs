@@ -142,6 +142,9 @@ pub const TOUCH_BAND_FACTOR: f64 = 2048.0;
 /// near `2⁶⁴`, and an infinite scale would make both tolerances infinite,
 /// so that any answer would pass. The loop reports [`Error::Overflow`]
 /// when even the `f64` value is infinite.
+// Built in: the hot loops call it on every support point (`versus`, the
+// `boolean 2D hull-ellipsoid n=32` rows: 9 % faster than as a call).
+#[inline(always)]
 pub fn scale2<'a, T: Scalar + 'a, const N: usize>(
     points: impl Iterator<Item = &'a Vector<T, N>>,
 ) -> f64 {

@@ -141,7 +141,10 @@ where
     }
     let u = T::UNIT_ROUNDOFF;
     let (lo, hi) = closed_form_range::<T>().into_inner();
-    let in_range = |x: &Vertex<T, N>| (scale2([&x.w, &x.a, &x.b].into_iter()) <= hi).then_some(());
+    #[inline(always)] // (`distance 3D … n=32` rows: 5 % faster than as a call)
+    fn in_range<T: Field, const N: usize>(x: &Vertex<T, N>, hi: f64) -> Option<()> {
+        (scale2([&x.w, &x.a, &x.b].into_iter()) <= hi).then_some(())
+    }
     let cap = opts.max_iterations;
     // W ← the warm simplex's directions re-evaluated on the current shapes
     // (as `distance/warm.rs`: zero ones skipped, repeats dropped, at most
@@ -154,9 +157,7 @@ where
         if iterations >= cap {
             break;
         }
-        if !is_finite(&old.dir) {
-            return None;
-        }
+        is_finite(&old.dir).then_some(())?;
         if !is_zero(&old.dir) {
             let w = support_vertex(a, b, &old.dir, iterations).ok()?;
             iterations += 1;
@@ -170,7 +171,7 @@ where
         simplex.push(support_vertex(a, b, &d0, 0).ok()?);
         iterations += 1;
     }
-    simplex.iter().try_for_each(in_range)?;
+    simplex.iter().try_for_each(|x| in_range(x, hi))?;
     lambda[0] = T::one();
     if simplex.len() > 1 {
         match region(&simplex) {
@@ -198,7 +199,7 @@ where
         // w ← s_A(−v) − s_B(v)
         let w = support_vertex(a, b, &-&v, iterations).ok()?;
         iterations += 1;
-        in_range(&w)?;
+        in_range(&w, hi)?;
         let gap = vv.clone() - dot(&v, &w.w);
         // (round shapes, asked first as in the reference) if v·w > R |v|: stop;
         // if |v|² − v·w ≤ REL_TOL · |v|²: return Separated
@@ -209,9 +210,8 @@ where
         // noise is Separated, as in the reference; other stalls go back.
         let s2w = s2.max(scale2(std::iter::once(&w.w)));
         let in_noise = gap.to_f64() <= 4.0 * ABS_TOL_FACTOR * u * s2w;
-        let stalled = |simplex, lambda: &[T; 4]| match in_noise {
-            true => Some(answer(&simplex, lambda, Some(vv.clone()), iterations)),
-            false => None,
+        let stalled = |simplex, lambda: &[T; 4]| {
+            in_noise.then(|| answer(&simplex, lambda, Some(vv.clone()), iterations))
         };
         if simplex.iter().any(|x| x.w == w.w) {
             return stalled(simplex, &lambda);
