@@ -145,8 +145,7 @@ where
                     2 => Region::Tri2(Tri2Region::R7),
                     _ => Region::Tet3(Tet3Region::In),
                 };
-                simplex.reverse();
-                let simplex = Simplex::from_slice(&simplex)?;
+                let simplex = Simplex::from_oldest_first(&simplex)?;
                 let outcome = Outcome::Intersecting { simplex, region };
                 return Some(Report {
                     outcome,

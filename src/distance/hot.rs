@@ -261,7 +261,7 @@ fn contained<T: Field, const N: usize>(
     if contains::strictly_inside(simplex.iter().rev()) {
         return Some(answer(simplex, lambda, None, iterations));
     }
-    let full = Simplex::from_vertices(simplex.iter().rev().cloned())?;
+    let full = Simplex::from_oldest_first(simplex)?;
     match contains::check(&full).ok()? {
         Containment::Holds => Some(answer(simplex, lambda, None, iterations)),
         Containment::Unproved { .. } => None,
@@ -293,7 +293,7 @@ fn answer<T: Field, const N: usize>(
         combine(simplex.iter().rev().map(|x| &x.a), lambda),
         combine(simplex.iter().rev().map(|x| &x.b), lambda),
     );
-    let simplex = Simplex::from_vertices(simplex.iter().rev().cloned()).unwrap_or_default();
+    let simplex = Simplex::from_oldest_first(simplex).unwrap_or_default();
     let outcome = match dist2 {
         None => DistanceOutcome::Intersecting { simplex },
         Some(dist2) => DistanceOutcome::Separated {

@@ -36,11 +36,7 @@ impl<T: Scalar, const N: usize> Simplex<T, N> {
 
     /// An empty simplex.
     pub fn new() -> Self {
-        Simplex {
-            len: 0,
-            slots: std::array::from_fn(|_| Vertex::from_point(Vector::zeros())),
-            last: Vertex::from_point(Vector::zeros()),
-        }
+        Self::from_oldest_first(&[]).expect("no vertices fit in N + 1 slots")
     }
 
     /// A simplex of the given vertices, newest first. `None` if there are more
@@ -57,19 +53,23 @@ impl<T: Scalar, const N: usize> Simplex<T, N> {
         Some(s)
     }
 
-    /// [`Simplex::from_vertices`] for a slice: `None` past `N + 1`. Inline
-    /// and without a closure, so the hot paths' answers build it in place.
+    /// [`Simplex::from_vertices`] for a slice stored oldest first (the hot loops'
+    /// order), `None` past `N + 1`; each field is built once, in place.
     #[inline]
-    pub(crate) fn from_slice(vertices: &[Vertex<T, N>]) -> Option<Self> {
-        if vertices.len() > Self::CAPACITY {
+    pub(crate) fn from_oldest_first(vertices: &[Vertex<T, N>]) -> Option<Self> {
+        let len = vertices.len();
+        if len > Self::CAPACITY {
             return None;
         }
-        let mut s = Self::new();
-        for v in vertices {
-            *s.slot_mut(s.len) = v.clone();
-            s.len += 1;
-        }
-        Some(s)
+        let at = |i: usize| match i < len {
+            true => vertices[len - 1 - i].clone(),
+            false => Vertex::from_point(Vector::zeros()),
+        };
+        Some(Simplex {
+            len,
+            slots: std::array::from_fn(at),
+            last: at(N),
+        })
     }
 
     /// A simplex of bare Minkowski points, newest first (see [`Vertex::from_point`]).
