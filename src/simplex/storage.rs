@@ -254,4 +254,20 @@ mod tests {
             Simplex::<f64, 1>::from_points([vector![1.0], vector![2.0], vector![3.0]]).is_none()
         );
     }
+
+    #[test]
+    fn from_oldest_first_is_from_vertices_reversed() {
+        let v: Vec<_> = (0..4)
+            .map(|k| Vertex::from_point(vector![k as f64, -k as f64]))
+            .collect();
+        for len in 0..=3 {
+            let oldest_first = &v[..len];
+            assert_eq!(
+                Simplex::<f64, 2>::from_oldest_first(oldest_first),
+                Simplex::from_vertices(oldest_first.iter().rev().cloned()),
+                "{len} vertices"
+            );
+        }
+        assert!(Simplex::<f64, 2>::from_oldest_first(&v).is_none());
+    }
 }
