@@ -50,7 +50,7 @@ use std::time::{Duration, Instant};
 use gjk::boolean::{gjk, Options, Outcome};
 use gjk::certified::{certify, certify_distance, CertifiedOptions};
 use gjk::distance::nesterov::distance_accelerated;
-use gjk::distance::{distance, DistanceOptions, DistanceOutcome};
+use gjk::distance::{distance, DistanceOptions};
 use gjk::round::{self, RoundOutcome};
 use gjk::shape::{
     Ball, Capsule, ClimbingHull, ConvexHull, Round as RoundShape, Rounded, SEARCH_FIRST_POINTS,
@@ -977,9 +977,7 @@ fn own_rows(rows: &mut Vec<Row>) {
         if !wanted(&base("warm distance")) && !wanted(&base("warm boolean")) {
             continue;
         }
-        let pair = &hull_pairs::<3>(0x3d, Cloud::Ellipsoid, n, 1e-6, 1)[0];
-        let mut rng = pairs::Lcg(0x30e);
-        let step = scenes::direction::<3>(&mut rng) * 1e-3;
+        let (a, poses) = scenes::moving_pair(n, PAIRS);
         let build = |pts: Vec<Vector<f64, 3>>| {
             let h = ConvexHull::new(pts).unwrap();
             if climb {
@@ -988,29 +986,11 @@ fn own_rows(rows: &mut Vec<Row>) {
                 Hull3::Scan(h)
             }
         };
-        let a = build(pair.a.clone());
-        let frames: Vec<Hull3> = (0..PAIRS)
-            .map(|k| {
-                let t = step * (k as f64 - PAIRS as f64 / 2.0);
-                build(pair.b.iter().map(|p| p + t).collect())
-            })
-            .collect();
+        let a = build(a);
+        let frames: Vec<Hull3> = poses.into_iter().map(build).collect();
         let warm_distance = {
             let (a, frames) = (a.clone(), frames.clone());
-            move || {
-                let mut iters = 0;
-                let mut opts = DistanceOptions::default();
-                for b in &frames {
-                    let r = distance(&a, b, &opts).unwrap();
-                    iters += r.iterations;
-                    opts.warm_start = match r.outcome {
-                        DistanceOutcome::Separated { simplex, .. }
-                        | DistanceOutcome::Intersecting { simplex } => Some(simplex),
-                        _ => None,
-                    };
-                }
-                iters
-            }
+            move || scenes::warm_distances(&a, &frames)
         };
         let cold_distance = {
             let (a, frames) = (a.clone(), frames.clone());

@@ -23,11 +23,11 @@ use std::hint::black_box;
 
 use gjk::boolean::{gjk, Options};
 use gjk::certified::{certify, certify_distance, CertifiedOptions};
-use gjk::distance::{distance, DistanceOptions, DistanceOutcome};
+use gjk::distance::{distance, DistanceOptions};
 use gjk::round;
 use gjk::shape::{Ball, ClimbingHull, ConvexHull, SEARCH_FIRST_POINTS};
 use gjk::Support;
-use scenes::{ball_pairs, direction, hull_pairs, Cloud, BALL_RADIUS, POSES};
+use scenes::{ball_pairs, hull_pairs, Cloud, BALL_RADIUS, POSES};
 
 fn run<S: Support<f64, N>, const N: usize>(query: &str, pairs: &[(S, S)], passes: usize) {
     let (opts, dopts) = (Options::default(), DistanceOptions::default());
@@ -103,29 +103,17 @@ fn ball_scene(query: &str, n: usize, gap: f64, passes: usize) {
     }
 }
 
-/// The `warm distance 3D hull-ellipsoid n=… moving` row of the bench: `B`
-/// steps by 10⁻³ a frame from the near-touching pose, 16 frames a pass,
-/// each warm-started from the previous frame's simplex.
+/// The `warm distance 3D hull-ellipsoid n=… moving` row of the bench
+/// (16 frames a pass).
 fn warm_scene(n: usize, passes: usize) {
-    let pair = &hull_pairs::<3>(0x3d, Cloud::Ellipsoid, n, 1e-6, 1)[0];
-    let step = direction::<3>(&mut pairs::Lcg(0x30e)) * 1e-3;
-    let a = ConvexHull::new(pair.a.clone()).unwrap();
-    let frames: Vec<_> = (0..16)
-        .map(|k| {
-            let t = step * (k as f64 - 8.0);
-            ConvexHull::new(pair.b.iter().map(|p| p + t).collect()).unwrap()
-        })
+    let (a, poses) = scenes::moving_pair(n, 16);
+    let a = ConvexHull::new(a).unwrap();
+    let frames: Vec<_> = poses
+        .into_iter()
+        .map(|b| ConvexHull::new(b).unwrap())
         .collect();
     for _ in 0..passes {
-        let mut opts = DistanceOptions::default();
-        for b in &frames {
-            let r = black_box(distance(&a, b, &opts).unwrap());
-            opts.warm_start = match r.outcome {
-                DistanceOutcome::Separated { simplex, .. }
-                | DistanceOutcome::Intersecting { simplex } => Some(simplex),
-                _ => None,
-            };
-        }
+        black_box(scenes::warm_distances(&a, &frames));
     }
 }
 

@@ -159,6 +159,38 @@ pub fn hull_pairs<const N: usize>(
         .collect()
 }
 
+/// The moving pair: `A`'s points, and `frames` poses of `B`'s stepping by
+/// 10⁻³ a frame along a fixed direction, centred on the near-touching pose
+/// (so the frames cross from separated to overlapping or back).
+pub fn moving_pair(n: usize, frames: usize) -> (Vec<Vector<f64, 3>>, Vec<Vec<Vector<f64, 3>>>) {
+    let pair = &hull_pairs::<3>(0x3d, Cloud::Ellipsoid, n, 1e-6, 1)[0];
+    let step = direction::<3>(&mut Lcg(0x30e)) * 1e-3;
+    let poses = (0..frames)
+        .map(|k| {
+            let t = step * (k as f64 - frames as f64 / 2.0);
+            pair.b.iter().map(|p| p + t).collect()
+        })
+        .collect();
+    (pair.a.clone(), poses)
+}
+
+/// The distance query over `frames`, each frame warm-started from the
+/// previous frame's simplex: the iterations summed.
+pub fn warm_distances<A: Support<f64, 3>, B: Support<f64, 3>>(a: &A, frames: &[B]) -> usize {
+    let mut iters = 0;
+    let mut opts = DistanceOptions::default();
+    for b in frames {
+        let r = distance(a, b, &opts).unwrap();
+        iters += r.iterations;
+        opts.warm_start = match r.outcome {
+            DistanceOutcome::Separated { simplex, .. }
+            | DistanceOutcome::Intersecting { simplex } => Some(simplex),
+            _ => None,
+        };
+    }
+    iters
+}
+
 /// A hull of ellipsoid points and a ball of radius [`BALL_RADIUS`].
 #[derive(Clone, Debug)]
 pub struct BallPair {
