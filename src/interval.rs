@@ -91,18 +91,6 @@ impl Interval {
         Interval::checked(down(lo), up(hi))
     }
 
-    /// `self · [l, l]` for a float `l > 0`: [`Interval::mul`]'s interval,
-    /// bit for bit, from two products instead of four (with `l > 0` the
-    /// smallest is `fl(l · lo)` and the largest `fl(l · hi)`: rounding is
-    /// monotone; a zero's sign, the only other freedom of the minimum,
-    /// changes neither `down` nor `up` of it).
-    pub(crate) fn times_positive(self, l: f64) -> Option<Interval> {
-        if self.is_zero() {
-            return Some(Interval::ZERO);
-        }
-        Interval::checked(down(l * self.lo), up(l * self.hi))
-    }
-
     /// `self · s` for a power of two `s > 0`, rounded outwards unless the
     /// result is above the smallest normal float (or zero from zero). Then
     /// the exact product is normal too (rounding is monotone), and a normal
@@ -278,34 +266,6 @@ mod tests {
             check::<4>(&mut g, wide);
             check::<5>(&mut g, wide);
             check::<6>(&mut g, wide);
-        }
-    }
-
-    /// The two-product scaling by a positive float is `mul` by its point
-    /// interval, bit for bit: intervals of every magnitude (zeros of both
-    /// signs, subnormals, products that overflow or underflow).
-    #[test]
-    fn times_positive_is_mul_by_the_point_interval() {
-        let mut g = Lcg(43);
-        let mut x = || match g.int(0, 5) {
-            0 => 0.0,
-            1 => -0.0,
-            2 => g.range(-1.0, 1.0) * 1e-320,
-            _ => g.range(-1.0, 1.0) * 2f64.powi(g.int(-1000, 1000) as i32),
-        };
-        for _ in 0..20000 {
-            let (a, b, l) = (x(), x(), x().abs());
-            if l == 0.0 {
-                continue;
-            }
-            let i = Interval {
-                lo: a.min(b),
-                hi: a.max(b),
-            };
-            let want = Interval::checked(l, l).and_then(|p| p.mul(i));
-            let got = i.times_positive(l);
-            let bits = |v: Option<Interval>| v.map(|v| (v.lo.to_bits(), v.hi.to_bits()));
-            assert_eq!(bits(got), bits(want), "{i:?} times {l:e}");
         }
     }
 

@@ -24,6 +24,21 @@
 //! `> 0`: neither the dot products nor the final comparison can be flipped
 //! by rounding. When it is not, the certificate is inconclusive (never
 //! "wrong"): the caller falls back to exact arithmetic.
+//!
+//! # One pass: `s` bounded by the hull's size
+//!
+//! (2) also holds with any `S̄ ≥ S = Σ |dᵢ xᵢ|` (the exact sum) in place of
+//! the computed `s`: (1) gives `|e − d·x| ≤ γₙ S̄ + n η ≤ γ₂ₙ S̄ + 2n η`.
+//! With `m` the hull's largest coordinate magnitude, `S ≤ |d|₁ m` for every
+//! point; evaluated upwards, `S̄ = up(|d|₁↑ · m)` (`|d|₁↑` summed with `up`
+//! at every step) is such a bound for all the hull's points at once, so
+//! only the `e` need a pass ([`hull_gap_lower_bound_by_size`], the
+//! certified distance's lower bound). `S̄` is at most about `N` times the
+//! largest `s`: the bound's radius, already `~4N u` of the coordinates'
+//! size, grows by that factor. Overflow: when `S̄ ≤ MAX/4`, every rounded
+//! partial sum of every `e` is at most `fl(Σ |pᵢ|) ≤ (1 + γₙ) S + n η < MAX`
+//! (rounding is monotone), so no `e` is infinite or NaN and the maximum
+//! skips none; past that the bound is not computed (`None`).
 
 pub(crate) use crate::rounding::{dot_terms, down, up};
 pub use crate::rounding::{gamma, DotBound, SMALLEST_SUBNORMAL, UNIT_ROUNDOFF};
@@ -68,6 +83,26 @@ pub(crate) fn hull_gap_lower_bound<const N: usize>(
         h.block_extents(d).unwrap_or_else(|| extents(h.points(), d))
     };
     gap_of_extents(of(a, d), of(b, &-d), bound)
+}
+
+/// [`hull_gap_lower_bound`] with each hull's `s` bounded by its size (module
+/// docs, "One pass"): one pass over the points, for `e`, instead of two.
+/// `None` where that one does, and where `S̄` exceeds `MAX/4`.
+pub(crate) fn hull_gap_lower_bound_by_size<const N: usize>(
+    a: &ConvexHull<f64, N>,
+    b: &ConvexHull<f64, N>,
+    d: &Vector<f64, N>,
+    bound: DotBound,
+) -> Option<f64> {
+    let l1_up = d.iter().fold(0.0, |t, x| up(t + x.abs()));
+    let of = |h: &ConvexHull<f64, N>, d: &Vector<f64, N>| {
+        let s_bar = up(l1_up * h.max_abs()?);
+        let e = h
+            .block_max_dot(d)
+            .unwrap_or_else(|| extents(h.points(), d).0);
+        (s_bar <= f64::MAX / 4.0).then_some((e, s_bar))
+    };
+    gap_of_extents(of(a, d)?, of(b, &-d)?, bound)
 }
 
 /// The gap's lower bound from `A`'s extents along `d` and `B`'s along `−d`.
@@ -182,10 +217,12 @@ mod tests {
     /// The hulls' blocks give the slices' gap bound bit for bit: every
     /// length that leaves a padding, 2D and 3D, coordinates of every
     /// magnitude (products past `f64::MAX` give `None` on both sides; the
-    /// test checks that some do) and zeros.
+    /// test checks that some do) and zeros. The one-pass bound (by size) is
+    /// at or below the exact gap, `None` wherever the two-pass one is, and
+    /// within its larger radius of it.
     fn blocks_give_the_same_gap<const N: usize>() {
         let mut lcg = crate::test_util::Lcg(0xb10c + N as u64);
-        let mut overflowed = 0;
+        let (mut overflowed, mut sized_cases) = (0, 0);
         for n in 1..=13 {
             for case in 0..200 {
                 let mut next = || match case % 3 {
@@ -211,9 +248,39 @@ mod tests {
                     "{pa:?} {pb:?} {d:?}"
                 );
                 assert_eq!(certify_hull_axis(&a, &b, &d), certify_axis(&pa, &pb, &d));
+                let sized = hull_gap_lower_bound_by_size(&a, &b, &d, DotBound::rigorous(N));
+                assert!(want.is_some() || sized.is_none(), "{pa:?} {pb:?} {d:?}");
+                if let Some(g) = sized {
+                    let gap = exact_gap(&pa, &pb, &d);
+                    assert!(rational_from_f64(g).unwrap() <= gap, "{pa:?} {pb:?} {d:?}");
+                    sized_cases += 1;
+                }
+                if let (Some(w), Some(g)) = (want, sized) {
+                    // The radius grows from γ₂ₙ(s_A + s_B) to γ₂ₙ(S̄_A + S̄_B).
+                    let l1: f64 = d.iter().map(|x| x.abs()).sum();
+                    let size = l1 * (a.max_abs().unwrap() + b.max_abs().unwrap());
+                    assert!(w - g <= 2.0 * gamma(2 * N) * size, "{w:e} {g:e} {d:?}");
+                }
             }
         }
         assert!(overflowed > 0, "{N}D: no case overflowed");
+        assert!(sized_cases > 1000, "{N}D: {sized_cases} by-size bounds");
+    }
+
+    /// `min_B b·d − max_A a·d`, exactly.
+    fn exact_gap<const N: usize>(
+        a: &[Vector<f64, N>],
+        b: &[Vector<f64, N>],
+        d: &Vector<f64, N>,
+    ) -> crate::Rational {
+        let dot = |x: &Vector<f64, N>| -> crate::Rational {
+            (0..N)
+                .map(|k| rational_from_f64(x[k]).unwrap() * rational_from_f64(d[k]).unwrap())
+                .sum()
+        };
+        let max_a = a.iter().map(dot).max().unwrap();
+        let min_b = b.iter().map(dot).min().unwrap();
+        min_b - max_a
     }
 
     #[test]

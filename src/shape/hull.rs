@@ -95,6 +95,12 @@ impl<T: Scalar, const N: usize> ConvexHull<T, N> {
         let lanes = self.lanes.as_ref()?;
         Some(lanes.extents(&std::array::from_fn(|k| d[k])))
     }
+
+    /// `f64`: the first of [`ConvexHull::block_extents`] alone (one pass).
+    pub(crate) fn block_max_dot(&self, d: &Vector<f64, N>) -> Option<f64> {
+        let lanes = self.lanes.as_ref()?;
+        Some(lanes.max_dot(&std::array::from_fn(|k| d[k])))
+    }
 }
 
 /// The centre of the bounding box of `points`, `(min + max) / 2` per

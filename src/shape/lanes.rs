@@ -116,20 +116,7 @@ impl<const N: usize> Lanes<N> {
         // multiplies, adds and maxima over the lanes; fused, the compiler
         // pairs each lane's `e` with its `s` and multiplies one lane at a
         // time (the `certified distance` rows of `benches/versus.rs`).
-        let (mut e, mut s) = ([f64::NEG_INFINITY; 4], [0.0f64; 4]);
-        for block in &self.blocks {
-            let mut be = [0.0f64; 4];
-            for k in 0..N {
-                for l in 0..4 {
-                    be[l] += d[k] * block[k][l];
-                }
-            }
-            for l in 0..4 {
-                if be[l] > e[l] {
-                    e[l] = be[l];
-                }
-            }
-        }
+        let mut s = [0.0f64; 4];
         for block in &self.blocks {
             let mut bs = [0.0f64; 4];
             for k in 0..N {
@@ -143,7 +130,30 @@ impl<const N: usize> Lanes<N> {
                 }
             }
         }
-        let max = |x: [f64; 4]| x[0].max(x[1]).max(x[2].max(x[3]));
-        (max(e), max(s))
+        (self.max_dot(d), max_of_lanes(s))
     }
+
+    /// `max e` of [`Lanes::extents`] alone: one pass.
+    pub(crate) fn max_dot(&self, d: &[f64; N]) -> f64 {
+        let mut e = [f64::NEG_INFINITY; 4];
+        for block in &self.blocks {
+            let mut be = [0.0f64; 4];
+            for k in 0..N {
+                for l in 0..4 {
+                    be[l] += d[k] * block[k][l];
+                }
+            }
+            for l in 0..4 {
+                if be[l] > e[l] {
+                    e[l] = be[l];
+                }
+            }
+        }
+        max_of_lanes(e)
+    }
+}
+
+/// The largest of four lanes' values (`f64::max`: a NaN lane loses).
+fn max_of_lanes(x: [f64; 4]) -> f64 {
+    x[0].max(x[1]).max(x[2].max(x[3]))
 }
