@@ -139,6 +139,13 @@ MAPPINGS = [
     "relation changes (the loops' simplices differ, and with them the "
     "touching band's scale), the head's must be the base's exact answer "
     "on the same case and the base's float one must not have been",
+    "`f64-certified` distance bounds in one float pass (issue 20, item 3, "
+    "2026-12-06): `hi` from an a-priori error bound instead of interval "
+    "arithmetic, `lo` with each hull's dot-product sizes bounded by its "
+    "coordinate maxima; both still proved, both wider by rounding noise: "
+    "`distance_bounds` must overlap the base's and be at most twice as wide "
+    "plus 16 N (N + 2) u times the case's largest f64 coordinate magnitude "
+    "(bounds_noise)",
 ]
 
 DECIMAL = re.compile(r"^-?[0-9]\.[0-9]{16}e-?[0-9]+$")
@@ -389,15 +396,26 @@ def hot_float_line(old, new, case):
             and abs(dist * dist - d2_new) <= 1e-12 * max(d2_new, 1e-300) + 4 * u * d2_new)
 
 
-def overlap(old, new):
+def overlap(old, new, noise=0.0):
     """Two valid `[lo, hi]` intervals that share a point, the new one at
-    most twice as wide as the old (plus a rounding's worth)."""
+    most twice as wide as the old (plus a rounding's worth, plus `noise`)."""
     if not (valid_bounds(old) and valid_bounds(new)):
         return False
     hi = lambda x: float("inf") if x[1] == "overflow" else x[1]
     width = lambda x: hi(x) - x[0]
     return (max(old[0], new[0]) <= min(hi(old), hi(new))
-            and width(new) <= 2 * width(old) + 2.0 ** -52 * hi(old) + 1e-300)
+            and width(new) <= 2 * width(old) + 2.0 ** -52 * hi(old) + noise + 1e-300)
+
+
+def bounds_noise(case):
+    """The one-pass bounds' extra width allowed on `case` (MAPPINGS):
+    16 N (N + 2) u times its largest f64 coordinate magnitude."""
+    pts = [p for key in ("a", "b") for p in (f64_points(case, key) or [])]
+    if not pts:
+        return 0.0
+    n = len(pts[0])
+    size = max(abs(float(x)) for p in pts for x in p)
+    return 16 * n * (n + 2) * 2.0 ** -53 * size
 
 
 def hot_certified_line(old, new, case):
@@ -410,7 +428,8 @@ def hot_certified_line(old, new, case):
                                      and new["iterations"] >= 1):
         return False
     if "distance_bounds" in keys and not overlap(old.get("distance_bounds"),
-                                                 new.get("distance_bounds")):
+                                                 new.get("distance_bounds"),
+                                                 bounds_noise(case)):
         return False
     if "fallback_reason" in keys and not (
             old.get("certificate") == "exact_fallback"

@@ -29,14 +29,15 @@
 //!
 //! (2) also holds with any `S̄ ≥ S = Σ |dᵢ xᵢ|` (the exact sum) in place of
 //! the computed `s`: (1) gives `|e − d·x| ≤ γₙ S̄ + n η ≤ γ₂ₙ S̄ + 2n η`.
-//! With `m` the hull's largest coordinate magnitude, `S ≤ |d|₁ m` for every
-//! point; evaluated upwards, `S̄ = up(|d|₁↑ · m)` (`|d|₁↑` summed with `up`
-//! at every step) is such a bound for all the hull's points at once, so
-//! only the `e` need a pass ([`hull_gap_lower_bound_by_size`], the
-//! certified distance's lower bound). `S̄` is at most about `N` times the
-//! largest `s`: the bound's radius, already `~4N u` of the coordinates'
-//! size, grows by that factor. Overflow: when `S̄ ≤ MAX/4`, every rounded
-//! partial sum of every `e` is at most `fl(Σ |pᵢ|) ≤ (1 + γₙ) S + n η < MAX`
+//! With `mₖ` the largest `|xₖ|` over the hull's points, `S ≤ Σₖ |dₖ| mₖ`
+//! for every point; evaluated upwards (`up` after every operation), `S̄` is
+//! such a bound for all the hull's points at once, so only the `e` need a
+//! pass (`hull_gap_lower_bound_by_size`, the certified distance's lower
+//! bound). `S̄` is at most `N` times the largest `s` (equal to it when one
+//! point holds every `mₖ`): the bound's radius, already `~4N u` of the
+//! points' size along `d`, grows by at most that factor. Overflow: when
+//! `S̄ ≤ MAX/4`, every rounded partial sum of every `e` is at most
+//! `fl(Σ |pᵢ|) ≤ (1 + γₙ) S + n η < MAX`
 //! (rounding is monotone), so no `e` is infinite or NaN and the maximum
 //! skips none; past that the bound is not computed (`None`).
 
@@ -94,12 +95,10 @@ pub(crate) fn hull_gap_lower_bound_by_size<const N: usize>(
     d: &Vector<f64, N>,
     bound: DotBound,
 ) -> Option<f64> {
-    let l1_up = d.iter().fold(0.0, |t, x| up(t + x.abs()));
     let of = |h: &ConvexHull<f64, N>, d: &Vector<f64, N>| {
-        let s_bar = up(l1_up * h.max_abs()?);
-        let e = h
-            .block_max_dot(d)
-            .unwrap_or_else(|| extents(h.points(), d).0);
+        let (e, s_bar) = h
+            .block_extents_by_size(d)
+            .unwrap_or_else(|| extents(h.points(), d));
         (s_bar <= f64::MAX / 4.0).then_some((e, s_bar))
     };
     gap_of_extents(of(a, d)?, of(b, &-d)?, bound)
@@ -256,10 +255,12 @@ mod tests {
                     sized_cases += 1;
                 }
                 if let (Some(w), Some(g)) = (want, sized) {
-                    // The radius grows from γ₂ₙ(s_A + s_B) to γ₂ₙ(S̄_A + S̄_B).
-                    let l1: f64 = d.iter().map(|x| x.abs()).sum();
-                    let size = l1 * (a.max_abs().unwrap() + b.max_abs().unwrap());
-                    assert!(w - g <= 2.0 * gamma(2 * N) * size, "{w:e} {g:e} {d:?}");
+                    // The radius grows from γ₂ₙ(s_A + s_B) to γ₂ₙ(S̄_A + S̄_B),
+                    // S̄ ≤ N max s.
+                    let (_, s_a) = extents(&pa, &d);
+                    let (_, s_b) = extents(&pb, &-d);
+                    let most = 2.0 * gamma(2 * N) * N as f64 * (s_a + s_b);
+                    assert!(w - g <= most, "{w:e} {g:e} {d:?}");
                 }
             }
         }

@@ -96,10 +96,12 @@ impl<T: Scalar, const N: usize> ConvexHull<T, N> {
         Some(lanes.extents(&std::array::from_fn(|k| d[k])))
     }
 
-    /// `f64`: the first of [`ConvexHull::block_extents`] alone (one pass).
-    pub(crate) fn block_max_dot(&self, d: &Vector<f64, N>) -> Option<f64> {
+    /// `f64`: [`ConvexHull::block_extents`] in one pass, the second bounded
+    /// by the hull's size (`lanes.rs`, `max_dot_and_size`); `None` for other
+    /// scalars.
+    pub(crate) fn block_extents_by_size(&self, d: &Vector<f64, N>) -> Option<(f64, f64)> {
         let lanes = self.lanes.as_ref()?;
-        Some(lanes.max_dot(&std::array::from_fn(|k| d[k])))
+        Some(lanes.max_dot_and_size(&std::array::from_fn(|k| d[k])))
     }
 }
 

@@ -21,6 +21,8 @@
 //! by lane 0 of the same block. The hull calls this only where no product
 //! can overflow (`search.rs`, `plain_is_safe`), so there is no NaN to order.
 
+use crate::rounding::up;
+
 /// Four points' coordinates: `[k][l]` is coordinate `k` of lane `l`.
 type Block<const N: usize> = [[f64; 4]; N];
 
@@ -28,6 +30,8 @@ type Block<const N: usize> = [[f64; 4]; N];
 #[derive(Clone, PartialEq)]
 pub(crate) struct Lanes<const N: usize> {
     blocks: Vec<Block<N>>,
+    /// `mₖ`: the largest `|xₖ|` over the points, coordinate by coordinate.
+    coordinate_max: [f64; N],
 }
 
 impl<const N: usize> std::fmt::Debug for Lanes<N> {
@@ -43,9 +47,11 @@ impl<const N: usize> Lanes<N> {
         let mut blocks = Vec::with_capacity(points.len().div_ceil(4));
         let mut block: Block<N> = [[0.0; 4]; N];
         let mut l = 0;
+        let mut coordinate_max = [0.0f64; N];
         for p in points {
             for k in 0..N {
                 block[k][l] = p[k];
+                coordinate_max[k] = coordinate_max[k].max(p[k].abs());
             }
             l += 1;
             if l == 4 {
@@ -61,7 +67,10 @@ impl<const N: usize> Lanes<N> {
             }
             blocks.push(block);
         }
-        Lanes { blocks }
+        Lanes {
+            blocks,
+            coordinate_max,
+        }
     }
 
     /// The index of the first point with the largest `p · d` (module docs);
@@ -133,8 +142,17 @@ impl<const N: usize> Lanes<N> {
         (self.max_dot(d), max_of_lanes(s))
     }
 
+    /// `(max e, S̄)`: `max e` of [`Lanes::extents`] in one pass, and in place
+    /// of `max s` the bound `S̄ = Σₖ |dₖ| mₖ ≥ Σₖ |dₖ xₖ|` for every point,
+    /// evaluated upwards (`up` at every step; the certified axis's "One
+    /// pass").
+    pub(crate) fn max_dot_and_size(&self, d: &[f64; N]) -> (f64, f64) {
+        let size = (0..N).fold(0.0, |t, k| up(t + up(d[k].abs() * self.coordinate_max[k])));
+        (self.max_dot(d), size)
+    }
+
     /// `max e` of [`Lanes::extents`] alone: one pass.
-    pub(crate) fn max_dot(&self, d: &[f64; N]) -> f64 {
+    fn max_dot(&self, d: &[f64; N]) -> f64 {
         let mut e = [f64::NEG_INFINITY; 4];
         for block in &self.blocks {
             let mut be = [0.0f64; 4];
