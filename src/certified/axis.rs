@@ -81,7 +81,8 @@ pub(crate) fn hull_gap_lower_bound<const N: usize>(
     bound: DotBound,
 ) -> Option<f64> {
     let of = |h: &ConvexHull<f64, N>, d: &Vector<f64, N>| {
-        h.block_extents(d).unwrap_or_else(|| extents(h.points(), d))
+        let blocks = h.lanes().map(|l| l.extents(&std::array::from_fn(|k| d[k])));
+        blocks.unwrap_or_else(|| extents(h.points(), d))
     };
     gap_of_extents(of(a, d), of(b, &-d), bound)
 }
@@ -96,9 +97,10 @@ pub(crate) fn hull_gap_lower_bound_by_size<const N: usize>(
     bound: DotBound,
 ) -> Option<f64> {
     let of = |h: &ConvexHull<f64, N>, d: &Vector<f64, N>| {
-        let (e, s_bar) = h
-            .block_extents_by_size(d)
-            .unwrap_or_else(|| extents(h.points(), d));
+        let blocks = h
+            .lanes()
+            .map(|l| l.max_dot_and_size(&std::array::from_fn(|k| d[k])));
+        let (e, s_bar) = blocks.unwrap_or_else(|| extents(h.points(), d));
         (s_bar <= f64::MAX / 4.0).then_some((e, s_bar))
     };
     gap_of_extents(of(a, d)?, of(b, &-d)?, bound)

@@ -89,19 +89,10 @@ impl<T: Scalar, const N: usize> ConvexHull<T, N> {
         self.max_abs
     }
 
-    /// `f64`: the extents of the certified axis (`certified/axis.rs`) from
-    /// the blocks (`lanes.rs`); `None` for other scalars.
-    pub(crate) fn block_extents(&self, d: &Vector<f64, N>) -> Option<(f64, f64)> {
-        let lanes = self.lanes.as_ref()?;
-        Some(lanes.extents(&std::array::from_fn(|k| d[k])))
-    }
-
-    /// `f64`: [`ConvexHull::block_extents`] in one pass, the second bounded
-    /// by the hull's size (`lanes.rs`, `max_dot_and_size`); `None` for other
-    /// scalars.
-    pub(crate) fn block_extents_by_size(&self, d: &Vector<f64, N>) -> Option<(f64, f64)> {
-        let lanes = self.lanes.as_ref()?;
-        Some(lanes.max_dot_and_size(&std::array::from_fn(|k| d[k])))
+    /// `f64`: the points in blocks (`lanes.rs`), for the certified bounds'
+    /// extents (`certified/axis.rs`); `None` for other scalars.
+    pub(crate) fn lanes(&self) -> Option<&Lanes<N>> {
+        self.lanes.as_ref()
     }
 }
 
