@@ -20,6 +20,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
 use gjk::boolean::{gjk, gjk_observed, Options};
+use gjk::certified::certify_distance;
 use gjk::distance::{distance, DistanceOptions, DistanceOutcome, SubAlgorithm};
 use gjk::round::{intersects, query, relation};
 use gjk::shape::{Ball, Capsule, ClimbingHull, ConvexHull, Round, Rounded};
@@ -169,6 +170,30 @@ where
     }
 }
 
+/// Runs the certified distance on the hulls `a`, `b` (default options,
+/// built outside) and asserts that it does not allocate and that its bounds
+/// say what `kind` says.
+fn assert_certified_distance_does_not_allocate<const N: usize>(
+    name: &str,
+    a: &ConvexHull<f64, N>,
+    b: &ConvexHull<f64, N>,
+    kind: Kind,
+) {
+    let opts = DistanceOptions::<f64, N>::default();
+    let (n, r) = allocations(|| certify_distance(a, b, &opts));
+    let r = r.unwrap_or_else(|e| panic!("{name}: {e:?}"));
+    assert_eq!(n, 0, "{name}: certify_distance allocated {n} times");
+    let bounds = r
+        .bounds
+        .unwrap_or_else(|| panic!("{name}: no bounds: {r:?}"));
+    assert!(bounds.lo <= bounds.hi, "{name}: {bounds:?}");
+    assert_eq!(
+        bounds.lo > 0.0,
+        kind == Kind::Separated,
+        "{name}: {bounds:?}"
+    );
+}
+
 fn hull<const N: usize>(points: &[[f64; N]]) -> ConvexHull<f64, N> {
     ConvexHull::new(points.iter().map(|p| Vector::from(*p)).collect()).unwrap()
 }
@@ -194,6 +219,7 @@ fn float_queries_do_not_allocate_in_3d() {
     ] {
         let b = hull(&shifted(&cube, by));
         assert_no_allocation(name, &a, &b, kind);
+        assert_certified_distance_does_not_allocate(name, &a, &b, kind);
     }
     // A round shape (many iterations) and the climbing hull.
     let ball = Ball::new(Vector::from([2.0, 1.75, 2.5]), 1.0).unwrap();
@@ -299,6 +325,7 @@ fn float_queries_do_not_allocate_in_2d() {
     ] {
         let b = hull(&shifted(&square, by));
         assert_no_allocation(name, &a, &b, kind);
+        assert_certified_distance_does_not_allocate(name, &a, &b, kind);
     }
     let disc = Ball::new(Vector::from([0.5, 2.25]), 1.0).unwrap();
     assert_no_allocation("square and disc, separated", &a, &disc, Kind::Separated);
