@@ -13,7 +13,10 @@ its `f64` blocks `lanes.rs`: the first maximiser that `hull.rs` defines,
 computed fast and safe from overflow), the answer and error vocabulary:
 `relation.rs`, `error.rs`; the catalogue of region names, one variant per spec ID with its
 seeds, as spec/README.md's table lists them: `region/point.rs`,
-`region/space.rs`) is listed after each path, not counted.
+`region/space.rs`; the options layered on the loop, which a default query
+does not run: the warm start `distance/warm.rs`, the round query's stops
+`distance/margin.rs`) is listed after each path, not counted. (The warm
+start was counted until it gained the re-read by number, 2026-12-06.)
 """
 
 import re
@@ -53,12 +56,11 @@ PATHS = {
         ("src/simplex/mod.rs", "one support point of A − B, the vertex conventions"),
         ("src/simplex/storage.rs", "the simplex: push, keep, select"),
         ("src/distance/subalgorithm.rs", "Johnson's sub-algorithm: the closest point of a simplex"),
-        ("src/distance/warm.rs", "the warm start (an option)"),
         ("src/distance/hidden.rs", "float mode: progress hidden by rounding"),
         ("src/distance/widened.rs", "f32: a stalled step computed again in f64"),
         ("src/distance/contains.rs", "float mode: a full simplex is checked exactly"),
     ], ["src/scalar.rs", "src/vector.rs", "src/shape/search.rs", "src/shape/lanes.rs", "src/tolerance.rs", "src/error.rs", "src/relation.rs",
-        "src/distance/margin.rs"]),
+        "src/distance/warm.rs", "src/distance/margin.rs"]),
     "distance query, 2D/3D floats: gjk::distance's hot path (the default)": (1850, [
         ("src/distance/hot.rs", "the loop with closed-form regions; when it hands back"),
         ("src/distance/mod.rs", "the options, outcomes, stop rule and accuracy it shares"),

@@ -282,6 +282,8 @@ fn vertex<const N: usize>(
         a,
         b,
         dir: Vector::zeros(),
+        index_a: None,
+        index_b: None,
     }
 }
 

@@ -57,13 +57,23 @@ struct Tally {
     exact: usize,
 }
 
-/// A hull that counts its support calls.
+/// A hull that counts its support calls and the points a warm start
+/// re-reads by number (each an iteration), numbering its points as the
+/// hull does, so that its reports equal the bare hull's.
 struct Counted<T: Field, const N: usize>(ConvexHull<T, N>, Cell<usize>);
 
 impl<T: Field, const N: usize> Support<T, N> for Counted<T, N> {
     fn support(&self, dir: &Vector<T, N>) -> Vector<T, N> {
+        self.support_indexed(dir).0
+    }
+    fn support_indexed(&self, dir: &Vector<T, N>) -> (Vector<T, N>, Option<u32>) {
         self.1.set(self.1.get() + 1);
-        self.0.support(dir)
+        self.0.support_indexed(dir)
+    }
+    fn vertex(&self, index: u32) -> Option<Vector<T, N>> {
+        let p = self.0.vertex(index)?;
+        self.1.set(self.1.get() + 1);
+        Some(p)
     }
 }
 

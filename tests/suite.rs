@@ -42,3 +42,5 @@ mod spec_oracle;
 mod speed;
 #[path = "verdict.rs"]
 mod verdict;
+#[path = "warm.rs"]
+mod warm;

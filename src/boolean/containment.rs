@@ -70,6 +70,8 @@ mod tests {
                         a: p,
                         b: Vector::zeros(),
                         dir: Vector::zeros(),
+                        index_a: None,
+                        index_b: None,
                     }
                 })
                 .collect();

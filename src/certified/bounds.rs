@@ -233,6 +233,8 @@ mod tests {
                     a: Vector::from_fn(|_, _| x()),
                     b: Vector::from_fn(|_, _| x()),
                     dir: Vector::zeros(),
+                    index_a: None,
+                    index_b: None,
                 })
                 .collect();
             let lambda: Vec<f64> = vertices

@@ -193,6 +193,8 @@ pub fn check_simplex<const N: usize>(a: &[Vector<f64, N>], b: &[Vector<f64, N>])
         a: *p,
         b: *q,
         dir: Vector::zeros(),
+        index_a: None,
+        index_b: None,
     });
     if (N == 2 || N == 3) && strictly_inside(vertices.collect::<ArrayVec<_, 4>>().iter()) {
         return SimplexCheck::Encloses { exact_signs: 0 };

@@ -8,7 +8,7 @@
 //! (Ericson, *Real-Time Collision Detection*, §5.1.2, §5.1.5, §5.1.6; the
 //! spec's `2D-LINE-*`, `2D-TRI-*`, `3D-LINE-*`, `3D-TRI-*`, `3D-TET-*`), with
 //! no face-by-face Gram solves, no rescaling and no copies of the simplex.
-//! A warm start re-evaluates the old directions as the reference does
+//! A warm start re-reads the old vertices as the reference does
 //! (`distance/warm.rs`) and reduces the fresh points by the same closed forms;
 //! the round query's start and margin stops come at the reference's steps.
 //!
@@ -48,13 +48,14 @@ use arrayvec::ArrayVec;
 use super::contains::{self, Containment};
 use super::margin::Margin;
 use super::subalgorithm::Lambda;
+use super::warm::fresh_vertices;
 use super::{distance_loop, DistanceOptions, DistanceOutcome, DistanceReport, SubAlgorithm};
 use crate::error::Error;
 use crate::scalar::Field;
 use crate::shape::Support;
 use crate::simplex::{start_direction, support_vertex, Simplex, Vertex};
 use crate::tolerance::{closed_form_range, scale2, ABS_TOL_FACTOR, REL_TOL_FACTOR};
-use crate::vector::{cross3, dot, is_finite, is_zero, Vector};
+use crate::vector::{cross3, dot, Vector};
 
 /// A triangle is thin when `|ab|² |ac|² − (ab·ac)² ≤ THIN · √u · |ab|² |ac|²`
 /// (the left side is `|ab|² |ac|² sin²θ`, `θ` its angle at `a`).
@@ -146,26 +147,11 @@ where
         (scale2([&x.w, &x.a, &x.b].into_iter()) <= hi).then_some(())
     }
     let cap = opts.max_iterations;
-    // W ← the warm simplex's directions re-evaluated on the current shapes
-    // (as `distance/warm.rs`: zero ones skipped, repeats dropped, at most
-    // `cap` calls), reduced to the face holding their closest point; or
-    // {s_{A−B}(d₀)}
+    // W ← the warm simplex's vertices re-read (the reference's), reduced to
+    // the face holding their closest point; or {s_{A−B}(d₀)}
     let d0 = start_direction(opts.initial_direction.as_ref().or(start)).ok()?;
     let (mut simplex, mut lambda) = (Vertices::<T, N>::new(), std::array::from_fn(|_| T::zero()));
-    let mut iterations = 0;
-    for old in opts.warm_start.iter().flat_map(|w| w.iter()) {
-        if iterations >= cap {
-            break;
-        }
-        is_finite(&old.dir).then_some(())?;
-        if !is_zero(&old.dir) {
-            let w = support_vertex(a, b, &old.dir, iterations).ok()?;
-            iterations += 1;
-            if !simplex.iter().any(|x| x.w == w.w) {
-                simplex.push(w);
-            }
-        }
-    }
+    let mut iterations = fresh_vertices(a, b, opts.warm_start.as_ref(), cap, &mut simplex).ok()?;
     simplex.reverse();
     if simplex.is_empty() {
         simplex.push(support_vertex(a, b, &d0, 0).ok()?);

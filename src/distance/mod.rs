@@ -135,14 +135,14 @@
 //!
 //! Frame-to-frame users pass the previous query's simplex
 //! ([`DistanceOptions::warm_start`]) or its axis (as
-//! [`DistanceOptions::initial_direction`]). The simplex's points belong to
-//! the previous frame and are **not** trusted: only the direction `dᵢ` of
-//! each vertex is kept, and the loop starts from the fresh points
-//! `wᵢ = s_A(dᵢ) − s_B(−dᵢ)` (zero directions skipped, non-finite ones an
-//! error), which the sub-algorithm reduces to the face holding their closest
-//! point (they may be affinely dependent). From there it is the cold loop on
-//! points of the current `A − B`: the proofs and the exact answer hold, only
-//! the iteration count differs (`tests/verdict.rs`).
+//! [`DistanceOptions::initial_direction`]). Its points belong to the previous
+//! frame and are **not** trusted: `distance/warm.rs` re-reads each vertex on
+//! the current shapes, by its parts' numbers ([`Support::support_indexed`];
+//! float mode, no search, as Box2D's simplex cache) or as `s_A(dᵢ) − s_B(−dᵢ)`
+//! along its direction, and reduces them to the face holding their closest
+//! point. From there it is the cold loop on points of the current `A − B`:
+//! the proofs and the exact answer hold, only the iteration count differs
+//! (`tests/verdict.rs`, `tests/warm.rs`).
 //!
 //! # The iteration cap
 //!
@@ -208,9 +208,9 @@ pub struct DistanceOptions<T: Scalar, const N: usize> {
     pub max_iterations: usize,
     /// How the kept face is chosen.
     pub sub_algorithm: SubAlgorithm,
-    /// Warm start: the simplex a previous query returned. Only its vertices'
-    /// directions are used, each **re-evaluated** on the current shapes (one
-    /// support call each, counted): [the module docs](self#warm-start).
+    /// Warm start: the simplex a previous query returned, its vertices
+    /// **re-read** on the current shapes (by number or along their
+    /// directions, an iteration each): [the module docs](self#warm-start).
     pub warm_start: Option<Simplex<T, N>>,
 }
 

@@ -180,12 +180,21 @@ impl<T: Scalar, const N: usize> ClimbingHull<T, N> {
 
     /// The support point and how it was found (module docs).
     pub fn support_traced(&self, dir: &Vector<T, N>) -> (Vector<T, N>, SupportPath) {
+        let ((p, _), path) = self.search(dir);
+        (p, path)
+    }
+
+    /// [`Self::support_traced`] with the point's number in the hull's list.
+    fn search(&self, dir: &Vector<T, N>) -> ((Vector<T, N>, Option<u32>), SupportPath) {
         if self.search_first {
-            return (self.hull.support(dir), SupportPath::Searched);
+            return (self.hull.support_indexed(dir), SupportPath::Searched);
         }
         match self.climb(dir) {
-            Some((p, steps)) => (p.clone(), SupportPath::Climbed { steps }),
-            None => (self.scan(dir), SupportPath::Scanned),
+            Some((i, steps)) => (
+                (self.points()[i].clone(), u32::try_from(i).ok()),
+                SupportPath::Climbed { steps },
+            ),
+            None => (self.hull.support_indexed(dir), SupportPath::Scanned),
         }
     }
 
@@ -194,9 +203,9 @@ impl<T: Scalar, const N: usize> ClimbingHull<T, N> {
         self.hull.support(dir)
     }
 
-    /// The climb of the module docs: the proved unique maximiser and the
-    /// nodes visited, or `None`.
-    fn climb(&self, dir: &Vector<T, N>) -> Option<(&Vector<T, N>, usize)> {
+    /// The climb of the module docs: the proved unique maximiser (its
+    /// number in the hull's list) and the nodes visited, or `None`.
+    fn climb(&self, dir: &Vector<T, N>) -> Option<(usize, usize)> {
         let g = self.graph.as_ref()?;
         let last = g.nodes.len().checked_sub(1)?;
         let mut k = self.hint.load(Ordering::Relaxed).min(last);
@@ -234,7 +243,7 @@ impl<T: Scalar, const N: usize> ClimbingHull<T, N> {
             None => true,
             Some(x) => self.strictly_below(&x, &h, dir),
         };
-        proved.then(|| (&self.points()[g.nodes[k]], steps))
+        proved.then_some((g.nodes[k], steps))
     }
 
     /// `x < h` for the exact dot products whose computed values they are
@@ -264,6 +273,12 @@ impl<T: Scalar, const N: usize> ClimbingHull<T, N> {
 impl<T: Scalar, const N: usize> Support<T, N> for ClimbingHull<T, N> {
     fn support(&self, dir: &Vector<T, N>) -> Vector<T, N> {
         self.support_traced(dir).0
+    }
+    fn support_indexed(&self, dir: &Vector<T, N>) -> (Vector<T, N>, Option<u32>) {
+        self.search(dir).0
+    }
+    fn vertex(&self, index: u32) -> Option<Vector<T, N>> {
+        self.hull.vertex(index)
     }
 }
 

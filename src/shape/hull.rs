@@ -117,19 +117,23 @@ fn bounding_box_centre<T: Scalar, const N: usize>(points: &[Vector<T, N>]) -> Ve
 
 impl<T: Scalar, const N: usize> Support<T, N> for ConvexHull<T, N> {
     fn support(&self, dir: &Vector<T, N>) -> Vector<T, N> {
+        self.support_indexed(dir).0
+    }
+
+    fn support_indexed(&self, dir: &Vector<T, N>) -> (Vector<T, N>, Option<u32>) {
         // `f64` without a possible overflow: the block search, the same
         // point as `first_max`'s plain scan (`lanes.rs`).
-        if let Some(lanes) = &self.lanes {
-            if plain_is_safe(dir, self.max_abs) {
-                let d = std::array::from_fn(|k| dir[k].to_f64());
-                return self.points[lanes.first_max(&d)].clone();
+        let i = match &self.lanes {
+            Some(lanes) if plain_is_safe(dir, self.max_abs) => {
+                lanes.first_max(&std::array::from_fn(|k| dir[k].to_f64()))
             }
-        }
-        // The constructor guarantees at least one point; the fallback (the
-        // origin) is unreachable and only avoids a panic path.
-        first_max(&self.points, dir, self.max_abs)
-            .cloned()
-            .unwrap_or_else(Vector::zeros)
+            _ => first_max(&self.points, dir, self.max_abs).unwrap_or(0), // (≥ 1 point)
+        };
+        (self.points[i].clone(), u32::try_from(i).ok())
+    }
+
+    fn vertex(&self, index: u32) -> Option<Vector<T, N>> {
+        self.points.get(usize::try_from(index).ok()?).cloned()
     }
 
     /// The centre of the bounding box (floats: computed by the constructor).
@@ -178,7 +182,6 @@ mod tests {
                 let lanes = hull.lanes.as_ref().expect("an f64 hull has blocks");
                 let d = std::array::from_fn(|k| dir[k]);
                 let (want, _) = scan(&pts, &dir, false).unwrap();
-                let want = pts.iter().position(|p| std::ptr::eq(p, want)).unwrap();
                 assert_eq!(lanes.first_max(&d), want, "{N}D, {pts:?} along {dir:?}");
                 assert_eq!(hull.support(&dir), pts[want]);
             }

@@ -80,6 +80,26 @@ pub trait Support<T: Scalar, const N: usize> {
     fn centre_hint(&self) -> Option<Vector<T, N>> {
         None
     }
+
+    /// [`support`](Support::support)'s point with its number among the
+    /// shape's listed points, for shapes that list them (hulls, polygons
+    /// and their [`Transformed`] images: the place in the list given to the
+    /// constructor); `None` as the number by default.
+    /// The point is always `support`'s. The number is what a warm start
+    /// re-reads with [`vertex`](Support::vertex) instead of searching.
+    fn support_indexed(&self, dir: &Vector<T, N>) -> (Vector<T, N>, Option<u32>) {
+        (self.support(dir), None)
+    }
+
+    /// The listed point numbered `index` (as
+    /// [`support_indexed`](Support::support_indexed) numbers them), or
+    /// `None` when there is no such point or the shape lists none (the
+    /// default). A point of the shape whatever `index` is, so a warm start
+    /// from another pair's numbers gives a valid start, only a worse one.
+    fn vertex(&self, index: u32) -> Option<Vector<T, N>> {
+        let _ = index;
+        None
+    }
 }
 
 impl<T: Scalar, const N: usize, S: Support<T, N> + ?Sized> Support<T, N> for &S {
@@ -89,6 +109,12 @@ impl<T: Scalar, const N: usize, S: Support<T, N> + ?Sized> Support<T, N> for &S 
     fn centre_hint(&self) -> Option<Vector<T, N>> {
         (**self).centre_hint()
     }
+    fn support_indexed(&self, dir: &Vector<T, N>) -> (Vector<T, N>, Option<u32>) {
+        (**self).support_indexed(dir)
+    }
+    fn vertex(&self, index: u32) -> Option<Vector<T, N>> {
+        (**self).vertex(index)
+    }
 }
 
 impl<T: Scalar, const N: usize, S: Support<T, N> + ?Sized> Support<T, N> for Box<S> {
@@ -97,6 +123,12 @@ impl<T: Scalar, const N: usize, S: Support<T, N> + ?Sized> Support<T, N> for Box
     }
     fn centre_hint(&self) -> Option<Vector<T, N>> {
         (**self).centre_hint()
+    }
+    fn support_indexed(&self, dir: &Vector<T, N>) -> (Vector<T, N>, Option<u32>) {
+        (**self).support_indexed(dir)
+    }
+    fn vertex(&self, index: u32) -> Option<Vector<T, N>> {
+        (**self).vertex(index)
     }
 }
 

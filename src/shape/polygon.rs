@@ -44,6 +44,12 @@ impl<T: Scalar, const N: usize> Support<T, N> for ConvexPolygon<T, N> {
     fn support(&self, dir: &Vector<T, N>) -> Vector<T, N> {
         self.hull.support(dir)
     }
+    fn support_indexed(&self, dir: &Vector<T, N>) -> (Vector<T, N>, Option<u32>) {
+        self.hull.support_indexed(dir)
+    }
+    fn vertex(&self, index: u32) -> Option<Vector<T, N>> {
+        self.hull.vertex(index)
+    }
 }
 
 #[cfg(test)]

@@ -8,8 +8,9 @@
 use crate::scalar::Scalar;
 use crate::vector::{dot, pow2_factors, Vector};
 
-/// The first of `points` with the largest `p · dir` (only a strictly larger
-/// dot product replaces the current best); `None` for an empty slice.
+/// The index of the first of `points` with the largest `p · dir` (only a
+/// strictly larger dot product replaces the current best); `None` for an
+/// empty slice.
 ///
 /// Float mode: an overflowing dot product compares as `±∞` and can hide the
 /// maximiser. Where none can (`max_abs`, the largest coordinate magnitude,
@@ -18,11 +19,11 @@ use crate::vector::{dot, pow2_factors, Vector};
 /// was not finite runs again along `dir` scaled **down** by a power of two
 /// to a largest coordinate in `[1, 2)`: the same maximisers unless a product
 /// underflows, products in range unless the points are near the type's limit.
-pub(crate) fn first_max<'a, T: Scalar, const N: usize>(
-    points: &'a [Vector<T, N>],
+pub(crate) fn first_max<T: Scalar, const N: usize>(
+    points: &[Vector<T, N>],
     dir: &Vector<T, N>,
     max_abs: Option<f64>,
-) -> Option<&'a Vector<T, N>> {
+) -> Option<usize> {
     if T::EXACT || plain_is_safe(dir, max_abs) {
         return scan(points, dir, false).map(|(best, _)| best);
     }
@@ -48,12 +49,13 @@ pub(crate) fn plain_is_safe<T: Scalar, const N: usize>(
 /// [`first_max`]'s search in four interleaved runs (chains of compares that
 /// overlap), each from point 0: run `k` keeps its first best of 0 and the
 /// points `i ≡ k (mod 4)`, and the first of the runs' bests wins ties, as
-/// in a plain scan. With `guard`, also whether every product was finite.
-pub(super) fn scan<'a, T: Scalar, const N: usize>(
-    points: &'a [Vector<T, N>],
+/// in a plain scan: its index, and with `guard` also whether every product
+/// was finite.
+pub(super) fn scan<T: Scalar, const N: usize>(
+    points: &[Vector<T, N>],
     dir: &Vector<T, N>,
     guard: bool,
-) -> Option<(&'a Vector<T, N>, bool)> {
+) -> Option<(usize, bool)> {
     let d0 = dot(points.first()?, dir);
     let (mut nan, mut index) = (d0.clone() - d0.clone(), [0; 4]); // (x − x: NaN if x is ±∞)
     let mut value: [T; 4] = std::array::from_fn(|_| d0.clone());
@@ -75,7 +77,7 @@ pub(super) fn scan<'a, T: Scalar, const N: usize>(
     let better =
         |j: usize, k: usize| value[k] > value[j] || (value[k] == value[j] && index[k] < index[j]);
     let best = (1..4).fold(0, |j, k| if better(j, k) { k } else { j });
-    Some((&points[index[best]], nan.is_finite()))
+    Some((index[best], nan.is_finite()))
 }
 
 #[cfg(test)]
@@ -111,11 +113,7 @@ mod tests {
                 }
                 let got = scan(&pts, &dir, true);
                 let finite = pts.iter().all(|p| dot(p, &dir).is_finite());
-                assert_eq!(
-                    got.map(|(p, ok)| (p as *const _, ok)),
-                    want.map(|(i, _)| (&pts[i] as *const _, finite)),
-                    "{pts:?} along {dir:?}"
-                );
+                assert_eq!(got, want.map(|(i, _)| (i, finite)), "{pts:?} along {dir:?}");
             }
         }
     }

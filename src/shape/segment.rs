@@ -59,9 +59,7 @@ impl<T: Scalar, const N: usize> Segment<T, N> {
 impl<T: Scalar, const N: usize> Support<T, N> for Segment<T, N> {
     fn support(&self, dir: &Vector<T, N>) -> Vector<T, N> {
         // `b` only if `b · d > a · d`: ties go to `a`.
-        first_max(&self.ends, dir, self.max_abs)
-            .unwrap_or(&self.ends[0])
-            .clone()
+        self.ends[first_max(&self.ends, dir, self.max_abs).unwrap_or(0)].clone()
     }
 
     /// The midpoint `(a + b)/2`; where `a + b` overflows, `a/2 + b/2`.

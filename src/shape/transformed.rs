@@ -125,6 +125,12 @@ impl<S, T: Real + nalgebra::RealField> Transformed<S, T, 3> {
 
 impl<S: Support<T, N>, T: Scalar, const N: usize> Support<T, N> for Transformed<S, T, N> {
     fn support(&self, dir: &Vector<T, N>) -> Vector<T, N> {
+        self.support_indexed(dir).0
+    }
+
+    /// The image of the inner shape's support point, with the inner
+    /// shape's number for it.
+    fn support_indexed(&self, dir: &Vector<T, N>) -> (Vector<T, N>, Option<u32>) {
         let mut local_dir = apply_rows_transposed(&self.rows, dir);
         if !is_finite(&local_dir) {
             let (s1, s2) = pow2_factors(std::iter::once(dir));
@@ -133,8 +139,14 @@ impl<S: Support<T, N>, T: Scalar, const N: usize> Support<T, N> for Transformed<
                 local_dir = apply_rows_transposed(&self.rows, &(dir * s1 * s2));
             }
         }
-        let local = self.shape.support(&local_dir);
-        apply_rows(&self.rows, &local) + &self.translation
+        let (local, index) = self.shape.support_indexed(&local_dir);
+        (apply_rows(&self.rows, &local) + &self.translation, index)
+    }
+
+    /// The image of the inner shape's point numbered `index`.
+    fn vertex(&self, index: u32) -> Option<Vector<T, N>> {
+        let local = self.shape.vertex(index)?;
+        Some(apply_rows(&self.rows, &local) + &self.translation)
     }
 }
 

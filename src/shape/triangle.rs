@@ -48,9 +48,7 @@ impl<T: Scalar, const N: usize> Triangle<T, N> {
 impl<T: Scalar, const N: usize> Support<T, N> for Triangle<T, N> {
     fn support(&self, dir: &Vector<T, N>) -> Vector<T, N> {
         // Three corners: `first_max` always finds one.
-        first_max(&self.corners, dir, None)
-            .unwrap_or(&self.corners[0])
-            .clone()
+        self.corners[first_max(&self.corners, dir, None).unwrap_or(0)].clone()
     }
 }
 

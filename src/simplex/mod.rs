@@ -36,8 +36,12 @@ pub struct Vertex<T: Scalar, const N: usize> {
     /// The support point of shape `B` in direction `−dir`.
     pub b: Vector<T, N>,
     /// The search direction that produced this vertex (`w` maximises `x · dir`
-    /// over `A − B`).
+    /// over `A − B`; only a hint once a float warm start re-read it by number).
     pub dir: Vector<T, N>,
+    /// `a`'s number among `A`'s points ([`Support::support_indexed`]).
+    pub index_a: Option<u32>,
+    /// `b`'s number among `B`'s points.
+    pub index_b: Option<u32>,
 }
 
 impl<T: Scalar, const N: usize> Vertex<T, N> {
@@ -49,6 +53,8 @@ impl<T: Scalar, const N: usize> Vertex<T, N> {
             a: Vector::zeros(),
             b: Vector::zeros(),
             dir: Vector::zeros(),
+            index_a: None,
+            index_b: None,
         }
     }
 }
@@ -64,19 +70,22 @@ where
     A: Support<T, N> + ?Sized,
     B: Support<T, N> + ?Sized,
 {
-    let sa = a.support(d);
+    checked(a.support_indexed(d), b.support_indexed(&-d), d, iteration)
+}
+
+/// The vertex `a − b` found along `d`, numbered parts, checked finite.
+pub(crate) fn checked<T: Scalar, const N: usize>(
+    (sa, index_a): (Vector<T, N>, Option<u32>),
+    (sb, index_b): (Vector<T, N>, Option<u32>),
+    d: &Vector<T, N>,
+    iteration: usize,
+) -> Result<Vertex<T, N>, Error> {
+    let bad = |which| Err(Error::NonFiniteSupport { which, iteration });
     if !is_finite(&sa) {
-        return Err(Error::NonFiniteSupport {
-            which: Which::A,
-            iteration,
-        });
+        return bad(Which::A);
     }
-    let sb = b.support(&-d);
     if !is_finite(&sb) {
-        return Err(Error::NonFiniteSupport {
-            which: Which::B,
-            iteration,
-        });
+        return bad(Which::B);
     }
     let w = &sa - &sb;
     if !is_finite(&w) {
@@ -87,6 +96,8 @@ where
         a: sa,
         b: sb,
         dir: d.clone(),
+        index_a,
+        index_b,
     })
 }
 

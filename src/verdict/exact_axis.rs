@@ -243,6 +243,8 @@ mod tests {
             a: f(a),
             b: f(b),
             dir: Vector::zeros(),
+            index_a: None,
+            index_b: None,
         };
         let points = [
             [58.0, -27175.0, 0.0],

@@ -191,6 +191,18 @@ impl Support<f64, 3> for Hull3 {
             Hull3::Climb(h) => h.support(dir),
         }
     }
+    fn support_indexed(&self, dir: &Vector<f64, 3>) -> (Vector<f64, 3>, Option<u32>) {
+        match self {
+            Hull3::Scan(h) => h.support_indexed(dir),
+            Hull3::Climb(h) => h.support_indexed(dir),
+        }
+    }
+    fn vertex(&self, index: u32) -> Option<Vector<f64, 3>> {
+        match self {
+            Hull3::Scan(h) => h.vertex(index),
+            Hull3::Climb(h) => h.vertex(index),
+        }
+    }
 }
 
 /// Our shape, recording the directions of its support calls.
