@@ -3,6 +3,7 @@
 
     scripts/import_cycles.py            # the library (src/)
     scripts/import_cycles.py --graph    # also print every module's imports
+    scripts/import_cycles.py --layers   # also print the modules by layer
 
 Reads every `.rs` file under `src/` (each file is a module: `src/a.rs` and
 `src/a/mod.rs` are `a`, `src/a/b.rs` is `a::b`), and collects the modules
@@ -14,6 +15,10 @@ pub use x::X;`) is the module tree, not an import; a child's use of its
 parent is an import. The check is on the top-level modules (`boolean`, `distance`, ...), where a
 cycle means two concepts that cannot be read one after the other, and on
 every pair of files.
+
+`--layers` puts each top-level module one layer above the highest module it
+imports (`test_util`, the unit tests' helpers, left out): the layer diagram
+of ARCHITECTURE.md, bottom first.
 
 Exit status 0: no cycle; 1: the cycles are printed (strongly connected
 components of more than one module).
@@ -102,6 +107,23 @@ def sccs(graph):
     return [c for c in comps if len(c) > 1]
 
 
+def print_layers(top):
+    """Each module one above the highest module it imports, bottom first."""
+    level = {}
+
+    def of(m):
+        if m not in level:
+            below = [of(r) for r in top.get(m, ()) if r != "test_util"]
+            level[m] = 1 + max(below, default=-1)
+        return level[m]
+
+    for m in top:
+        if m != "test_util":
+            of(m)
+    for k in range(max(level.values()) + 1):
+        print(f"layer {k}: " + ", ".join(sorted(m for m in level if level[m] == k)))
+
+
 def main():
     files = sorted(SRC.rglob("*.rs"))
     modules = {module_of(f): f for f in files}
@@ -121,6 +143,8 @@ def main():
     if "--graph" in sys.argv:
         for m in sorted(top):
             print(f"{m} -> {', '.join(sorted(top[m])) or '-'}")
+    if "--layers" in sys.argv and not sccs(top):
+        print_layers(top)
     bad = False
     for label, graph in (("top-level modules", top), ("files", files_graph)):
         cycles = sccs(graph)

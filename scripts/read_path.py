@@ -7,16 +7,16 @@
 A file's count is every line a reader meets before its unit tests (docs,
 derivations and code; the `#[cfg(test)]` module at the end is not on the
 path). The paths follow one query from the call to the answer, in reading
-order; what a reader looks up only when a name is met (the scalar traits,
-vector products, the support search over a list of points (`search.rs`,
-its `f64` blocks `lanes.rs`: the first maximiser that `hull.rs` defines,
-computed fast and safe from overflow), the answer and error vocabulary:
-`relation.rs`, `error.rs`; the catalogue of region names, one variant per spec ID with its
-seeds, as spec/README.md's table lists them: `region/point.rs`,
-`region/space.rs`; the options layered on the loop, which a default query
-does not run: the warm start `distance/warm.rs`, the round query's stops
-`distance/margin.rs`) is listed after each path, not counted. (The warm
-start was counted until it gained the re-read by number, 2026-12-06.)
+order, every file whose code the query runs on the way. Listed after each
+path and not counted: the arithmetic a reader looks up as one looks up
+Jolt's `Vec3` (the scalar traits `scalar.rs`, the vector products
+`vector.rs`, the tolerance constants `tolerance.rs`), the vocabulary of
+answers and errors (`relation.rs`, `error.rs`, the outcome types), the fast
+`f64` search that computes the support point `hull.rs` defines
+(`shape/search.rs`, `shape/lanes.rs`, proved and tested to return the same
+point), and the options a default query does not run (the warm start
+`distance/warm.rs`; the hot paths' hand-back to the reference loop, which
+is its own path).
 """
 
 import re
@@ -49,7 +49,9 @@ PATHS = {
         ("src/classify/triangle.rs", "3D-TRI-*"),
         ("src/classify/tetrahedron.rs", "3D-TET-*"),
         ("src/region/mod.rs", "the region vocabulary: the rule, the kinds"),
-    ], ["src/scalar.rs", "src/vector.rs", "src/shape/search.rs", "src/shape/lanes.rs", "src/tolerance.rs", "src/error.rs", "src/relation.rs", "src/boolean/outcome.rs", "src/simplex/storage.rs", "src/region/point.rs", "src/region/space.rs", "src/region/plane.rs", "src/region/catalogue.rs"]),
+        ("src/region/point.rs", "PT-*: one variant per spec ID, its seeds"),
+        ("src/region/space.rs", "3D-LINE-*, 3D-TRI-*, 3D-TET-*"),
+    ], ["src/scalar.rs", "src/vector.rs", "src/shape/search.rs", "src/shape/lanes.rs", "src/tolerance.rs", "src/error.rs", "src/relation.rs", "src/boolean/outcome.rs", "src/simplex/storage.rs", "src/region/plane.rs", "src/region/catalogue.rs"]),
     "distance query: gjk::distance in any dimension": (2000, [
         ("src/distance/mod.rs", "the loop, its stop rule and accuracy"),
         ("src/shape/hull.rs", "the support map of a hull"),
@@ -59,17 +61,19 @@ PATHS = {
         ("src/distance/hidden.rs", "float mode: progress hidden by rounding"),
         ("src/distance/widened.rs", "f32: a stalled step computed again in f64"),
         ("src/distance/contains.rs", "float mode: a full simplex is checked exactly"),
+        ("src/distance/margin.rs", "the round query's stops; `()` for the plain query"),
     ], ["src/scalar.rs", "src/vector.rs", "src/shape/search.rs", "src/shape/lanes.rs", "src/tolerance.rs", "src/error.rs", "src/relation.rs",
-        "src/distance/warm.rs", "src/distance/margin.rs"]),
-    "distance query, 2D/3D floats: gjk::distance's hot path (the default)": (1850, [
+        "src/distance/warm.rs (run only with a warm start)"]),
+    "distance query, 2D/3D floats: gjk::distance's hot path (the default)": (2000, [
         ("src/distance/hot.rs", "the loop with closed-form regions; when it hands back"),
         ("src/distance/mod.rs", "the options, outcomes, stop rule and accuracy it shares"),
         ("src/shape/hull.rs", "the support map of a hull"),
         ("src/simplex/mod.rs", "one support point of A − B, the vertex conventions"),
         ("src/simplex/storage.rs", "the simplex it returns"),
         ("src/distance/contains.rs", "float mode: a full simplex is checked exactly"),
+        ("src/distance/margin.rs", "the round query's stops; `()` for the plain query"),
     ], ["src/scalar.rs", "src/vector.rs", "src/shape/search.rs", "src/shape/lanes.rs", "src/tolerance.rs", "src/error.rs", "src/relation.rs",
-        "the reference loop's files when a query is handed back"]),
+        "src/distance/warm.rs (run only with a warm start)", "the reference loop's files when a query is handed back"]),
 }
 
 
@@ -79,6 +83,14 @@ def lines_before_tests(path):
     if cut:
         text = text[: cut.start()]
     return text.count("\n")
+
+
+def lookup(entry):
+    """A looked-up file with its count (a note after its name is kept)."""
+    if not entry.startswith("src/"):
+        return entry
+    path, _, note = entry.partition(" ")
+    return f"{path} ({lines_before_tests(path)}{', ' + note[1:-1] if note else ''})"
 
 
 def main():
@@ -92,7 +104,7 @@ def main():
             print(f"  {n:5}  {f}  {what}")
         print(f"  {total:5}  in all" + ("  OVER BUDGET" if total > budget else ""))
         print("         looked up when met: " + ", ".join(
-            f"{f} ({lines_before_tests(f)})" if f.startswith("src/") else f for f in lookups))
+            lookup(f) for f in lookups))
         over |= total > budget
     if "--check" in sys.argv and over:
         return 1

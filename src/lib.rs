@@ -71,6 +71,41 @@
 //! # Ok::<(), gjk::Error>(())
 //! ```
 //!
+//! ```
+//! use gjk::boolean::{Options, Outcome};
+//! use gjk::certified::certify_distance;
+//! use gjk::shape::{Ball, Capsule, ConvexHull};
+//! use gjk::scalar::integer;
+//! use gjk::{Rational, Relation, Vector};
+//!
+//! // The boolean loop's report: the separating axis it proved.
+//! let q = |x: f64, y: f64, z: f64| Vector::<f64, 3>::new(x, y, z);
+//! let cube = |o: f64| {
+//!     let c = [0.0, 1.0];
+//!     let pts = c.iter().flat_map(|&x| c.iter().flat_map(move |&y| c.iter().map(move |&z| q(x + o, y, z))));
+//!     ConvexHull::new(pts.collect())
+//! };
+//! let (a, b) = (cube(0.0)?, cube(3.0)?);
+//! match gjk::gjk(&a, &b, &Options::default())?.outcome {
+//!     Outcome::Separated { axis, .. } => assert!(axis[0] > 0.0),
+//!     other => panic!("{other:?}"),
+//! }
+//!
+//! // The f64 distance with an interval proved to hold the exact one (2).
+//! let d = certify_distance(&a, &b, &Default::default())?;
+//! let bounds = d.bounds.expect("a verdict");
+//! assert!(bounds.lo <= 2.0 && 2.0 <= bounds.hi && bounds.hi - bounds.lo < 1e-9);
+//!
+//! // Round shapes, exactly: a unit ball touching a capsule of radius 1
+//! // whose segment lies 2 away (cores' distance² 4 = (r_A + r_B)²).
+//! let p = |x: i64, y: i64, z: i64| Vector::<Rational, 3>::new(integer(x), integer(y), integer(z));
+//! let ball = Ball::new(p(0, 0, 0), integer(1))?;
+//! let capsule = Capsule::new(p(2, -1, 0), p(2, 1, 0), integer(1))?;
+//! let report = gjk::round::query(&ball, &capsule, &Default::default())?;
+//! assert_eq!(report.relation(), Some(Relation::Touching));
+//! # Ok::<(), gjk::Error>(())
+//! ```
+//!
 //! ## The parts, bottom up (see `ARCHITECTURE.md`)
 //!
 //! * [`scalar`], [`vector`], [`tolerance`]: the numbers, the products, and
@@ -79,7 +114,7 @@
 //! * [`simplex`]: up to `N + 1` points of `A − B`, newest first;
 //! * [`region`] and [`classify`]: every Voronoi-region case of the simplex,
 //!   named by its spec ID (`spec/README.md`), and the total classifier;
-//! * [`boolean`]: the boolean loop (about forty lines) and its observer; a
+//! * [`boolean`]: the boolean loop (one screen) and its observer; a
 //!   hot path for 2D and 3D floats ([`gjk`], answering only past its rounding
 //!   bounds);
 //! * [`distance`](mod@distance): the distance loop and Johnson's sub-algorithm, any

@@ -772,7 +772,7 @@ fn answers_do_not_depend_on_options() {
 /// checked against the exact distance of the rounded inputs with the
 /// documented bound.
 ///
-/// `cargo test --release --test distance -- --ignored --nocapture f64_stress`
+/// `cargo test --release -p gjk --test suite -- --ignored --nocapture f64_stress`
 #[test]
 #[ignore]
 fn f64_stress_against_the_oracle() {

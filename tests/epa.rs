@@ -612,7 +612,7 @@ fn nearly_flat_float_pairs_never_spin_to_the_cap() {
 }
 
 /// The same on 20,000 pairs per scalar and dimension (`cargo test --release
-/// --test epa -- --ignored`; about a second in release).
+/// -p gjk --test suite -- --ignored nearly_flat`; about a second in release).
 #[test]
 #[ignore]
 fn nearly_flat_float_pairs_stress() {

@@ -560,8 +560,9 @@ fn float_verdicts_at_scales_2_pow_30_and_2_pow_minus_30() {
 /// near `2³⁰` it kept a vertex found along a direction of rounding-noise
 /// size (`|d| ≈ 2·10⁻⁷`, mostly outside `V`), and that direction was
 /// returned as the touching normal: `max_A a·n − min_B b·n ≈ 832` instead
-/// of `≈ 0`. Fixed in `src/verdict.rs` (the sub-queries judge at the first
-/// query's scale, and a float normal is checked on the shapes).
+/// of `≈ 0`. Fixed in `src/verdict/distance_route.rs` (the sub-queries judge
+/// at the first query's scale, and `checked_boundary` checks a float normal
+/// on the shapes).
 #[test]
 fn f64_touching_normal_supports_at_scale_2_pow_30() {
     let s = 2f64.powi(30);

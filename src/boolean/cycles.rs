@@ -1,21 +1,17 @@
 //! The state after a pass (the simplex kept, the next direction) decides
-//! every later pass. In exact arithmetic the simplex's distance from the
-//! origin falls strictly, so no state comes back; in float arithmetic one
-//! can (rounding, or a support map that breaks its contract), and the loop
-//! would repeat the same passes until its cap. So a state seen again ends
-//! the loop with [`NoVerdict::NoProgress`](crate::NoVerdict). This takes the
-//! support map to be a function of the direction, as the
-//! [`Support`](crate::Support) contract asks; one that answers a direction
-//! differently on a second call (or `+0.0` and `−0.0`, which compare equal,
-//! differently) can end
-//! the loop here early.
+//! every later pass. In exact arithmetic no state comes back (the distance
+//! falls strictly); rounding, or a support map that breaks its contract, can
+//! bring one back, and the loop would repeat its passes until the cap. A
+//! state seen again ends the loop with [`NoVerdict::NoProgress`](crate::NoVerdict).
+//! (This takes the support map to be a function of the direction, as
+//! [`Support`](crate::Support) asks; one that answers a direction, or `+0.0`
+//! and `−0.0`, differently on a second call can end the loop early.)
 //!
-//! Each pass's state is compared with the one before it (a cycle of one
-//! pass) and with a state saved after passes 1, 2, 4, 8, … (Brent): a cycle
-//! of `L` passes entered after pass `μ` is caught by pass
-//! `2^⌈log₂ max(μ + 1, L)⌉ + L ≤ 2 · max(μ + 1, L) + L`, for one comparison
-//! per pass (directions first, which almost always differ) and a copy only
-//! after powers of two. No allocation.
+//! Each state is compared with the one before it and with the state saved
+//! after passes 1, 2, 4, 8, … (Brent): a cycle of `L` passes entered after
+//! pass `μ` is caught by pass `2^⌈log₂ max(μ + 1, L)⌉ + L`, at most
+//! `2 · max(μ + 1, L) + L`, for one comparison per pass and a copy after
+//! powers of two.
 
 use crate::scalar::Scalar;
 use crate::simplex::{Simplex, Vertex};

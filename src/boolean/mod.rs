@@ -55,26 +55,19 @@
 //!
 //! Rounding breaks the argument above (the loop can cycle), curved shapes
 //! that touch converge only in the limit, and a user's support map may break
-//! its contract. So:
+//! its contract. So the loop stops with [`Outcome::NoVerdict`], **never**
+//! separated (the failure of flexible-collision-library/fcl #366 and of
+//! parry's fallback axis), after [`Options::max_iterations`] support calls
+//! (default [`DEFAULT_MAX_ITERATIONS`]: seed 001's 20 is far too few for
+//! curved shapes near contact) or at a state seen before
+//! ([`NoVerdict::NoProgress`], `boolean/cycles.rs`; the three-way verdict
+//! goes on by the distance loop, [`crate::verdict::by_boolean_loop`]). In
+//! float mode `Intersecting` is checked first (`boolean/containment.rs`).
 //!
-//! * the loop stops after [`Options::max_iterations`] support calls (default
-//!   [`DEFAULT_MAX_ITERATIONS`]: seed 001's 20 is far too few for curved
-//!   shapes near contact, whose convergence is linear) and reports
-//!   [`Outcome::NoVerdict`], **never** separated (the failure of
-//!   flexible-collision-library/fcl #366 and of parry's fallback axis);
-//! * a pass that ends in a state (simplex kept, next direction) seen before
-//!   would repeat until the cap: the loop stops with
-//!   [`NoVerdict::NoProgress`] (`boolean/cycles.rs`), and the three-way
-//!   verdict goes on by the distance loop
-//!   ([`crate::verdict::by_boolean_loop`]);
-//! * in float mode, `Intersecting` is checked first: by filtered
-//!   determinant signs, or else by the distance sub-algorithm
-//!   (`boolean/containment.rs`).
-//!
-//! Seed 001 retries with `(0, 1, 0)` when the first support point is the
-//! origin, seed 000 invents a perpendicular when the origin is on the line:
-//! here the origin is *in* the simplex, `Intersecting` (`PT-O`,
-//! `…-LINE-ON`), and a zero direction is rounding: non-convergence.
+//! Where seed 001 retries with `(0, 1, 0)` on a first support point at the
+//! origin and seed 000 invents a perpendicular for an origin on the line,
+//! here the origin is *in* the simplex (`PT-O`, `…-LINE-ON`): `Intersecting`;
+//! a zero direction is rounding: no verdict.
 
 mod containment;
 mod cycles;

@@ -2,9 +2,8 @@
 //! the list of their slot numbers, newest first, so pushing a vertex and
 //! keeping a face move indices, not vertices. Four slots hold every simplex
 //! the classifier takes (`N ≤ 3`; in other dimensions it refuses two
-//! points). A [`Simplex`] is built only for a report, an observer or the cycle
-//! detector's saved state (after passes 1, 2, 4, …). No
-//! allocation (`tests/allocations.rs`).
+//! points). A [`Simplex`] is built only for a report, an observer or the
+//! cycle detector's saved state. No allocation (`tests/allocations.rs`).
 
 use crate::classify::{classify_points, unsupported, Classification};
 use crate::error::Error;

@@ -254,8 +254,8 @@ pub enum CertifiedError {
     /// The exact path reached the iteration cap
     /// ([`CertifiedOptions::max_iterations`]) without a verdict.
     ExactNotConverged {
-        /// Why, in words.
-        reason: String,
+        /// Why.
+        reason: NoVerdict,
     },
     /// The exact path failed in a way its proofs rule out (please report the
     /// input).
@@ -483,9 +483,7 @@ fn exact_relation<const N: usize>(
     let report = exact_query(&sa, &sb, &exact_opts).map_err(|e| failed(e.to_string()))?;
     let iterations = report.float_iterations + report.exact_iterations;
     match report.answer {
-        ExactAnswer::NoVerdict { reason } => Err(CertifiedError::ExactNotConverged {
-            reason: reason.to_string(),
-        }),
+        ExactAnswer::NoVerdict { reason } => Err(CertifiedError::ExactNotConverged { reason }),
         answer => match answer.relation() {
             Some(relation) => Ok((relation, iterations)),
             None => Err(failed(format!("no relation: {answer:?}"))),

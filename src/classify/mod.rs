@@ -47,12 +47,11 @@
 //! * **Degenerate simplices** (affinely dependent vertices): `A = B` for a
 //!   segment, a Gram determinant `|AB|²|AC|² − (AB·AC)² ≤ 0` for a triangle
 //!   (zero, or negative by rounding), a zero `AB · (AC × AD)` for a
-//!   tetrahedron. They are named `…-DEG`: the tests
-//!   above assume independent vertices (a collinear triangle's edge normals
-//!   are all zero, so "no edge test is positive" would hold anywhere). The
-//!   exact loop never builds one ([`crate::boolean`]); float mode stops with
-//!   no verdict instead of guessing, as it does when rounding makes the sign
-//!   tests contradict each other so that no region's conditions hold.
+//!   tetrahedron. They are named `…-DEG`: the tests above assume independent
+//!   vertices (a collinear triangle's edge normals are all zero, so "no edge
+//!   test is positive" would hold anywhere). The exact loop never builds one
+//!   ([`crate::boolean`]); float mode stops with no verdict, as it does when
+//!   rounding makes the sign tests contradict each other.
 //!
 //! The order: degenerate, containment (so that it wins where the origin is
 //! on the simplex's boundary: a vertex's conditions also hold at `O = A`),
@@ -80,8 +79,8 @@
 //!
 //! Every other test is used with the sign it is computed with: an origin
 //! just outside a tetrahedron's face can be named `3D-TET-IN` (checked, as
-//! above), and one on or just inside a face can be named that face's
-//! region, from which the loop searches on along the face's normal.
+//! above), one on or just inside a face that face's region (the loop
+//! searches on along its normal).
 
 use crate::error::{Error, Which};
 use crate::region::{
@@ -102,6 +101,7 @@ mod triangle;
 use plane::*;
 use segment::*;
 use signs::*;
+pub(crate) use simplex::unsupported;
 pub use simplex::{classify, sign_tests};
 use tetrahedron::*;
 use triangle::*;
@@ -190,29 +190,6 @@ pub(crate) fn classify_points<T: Scalar, const N: usize>(
         (3, 3) => Some(classify_tri3(p)),
         (3, 4) => Some(classify_tet3(p)),
         _ => None,
-    }
-}
-
-/// The error for a simplex of `len` points in `N` dimensions that
-/// [`classify_points`] does not take.
-#[cold]
-pub(crate) fn unsupported<const N: usize>(len: usize) -> Error {
-    match (N, len) {
-        (_, 0) => Error::InvalidParameter {
-            which: Which::Query,
-            what: "empty simplex".into(),
-        },
-        (2, _) | (3, _) => Error::InvalidParameter {
-            which: Which::Query,
-            what: format!(
-                "a simplex in {N}D has at most {} vertices, got {len}",
-                N + 1
-            ),
-        },
-        _ => Error::UnsupportedDimension {
-            dim: N,
-            supported: "2 and 3 (single points: any)",
-        },
     }
 }
 

@@ -23,6 +23,29 @@ pub fn classify<T: Scalar, const N: usize>(
     classify_points(&p).ok_or_else(|| unsupported::<N>(p.len()))
 }
 
+/// The error for a simplex of `len` points in `N` dimensions that
+/// [`classify_points`] does not take.
+#[cold]
+pub(crate) fn unsupported<const N: usize>(len: usize) -> Error {
+    match (N, len) {
+        (_, 0) => Error::InvalidParameter {
+            which: Which::Query,
+            what: "empty simplex".into(),
+        },
+        (2, _) | (3, _) => Error::InvalidParameter {
+            which: Which::Query,
+            what: format!(
+                "a simplex in {N}D has at most {} vertices, got {len}",
+                N + 1
+            ),
+        },
+        _ => Error::UnsupportedDimension {
+            dim: N,
+            supported: "2 and 3 (single points: any)",
+        },
+    }
+}
+
 impl<T: Scalar, const N: usize> Classification<T, N> {
     /// The simplex made of the kept vertices of `simplex`, in order.
     pub fn apply(&self, simplex: &Simplex<T, N>) -> Simplex<T, N> {

@@ -19,9 +19,8 @@ pub(super) fn outside_face<T: Scalar, const N: usize>(
     dot(&n, &(-&p[x]))
 }
 
-/// 3D tetrahedron `ABCD` (seeds 000–003): the four face tests, then the
-/// vertices and edges newest first, then the faces the origin is outside
-/// of.
+/// 3D tetrahedron `ABCD`: the four face tests, then the vertices and edges
+/// newest first, then the faces the origin is outside of.
 pub(super) fn classify_tet3<T: Scalar, const N: usize>(p: &[Vector<T, N>]) -> Classification<T, N> {
     use Tet3Region::*;
     let zero = T::zero();

@@ -11,13 +11,9 @@ region_enum! {
         A => "3D-LINE-A", seeds "000 002 003", reachable false, kind Search, keeps "A";
         /// Between `A` and `B`: direction `(AB × AO) × AB`.
         AB => "3D-LINE-AB", seeds "000 002 003", reachable true, kind Search, keeps "AB";
-        /// Past `B`: ruled out by seeds 000 and 002, and by a comment of
-        /// seed 003 (`b` "is not the closest point").
+        /// Past `B`: ruled out by seeds 000, 002 and 003's comment.
         B => "3D-LINE-B", seeds "000 002 003", reachable false, kind Search, keeps "B";
-        /// The origin lies on the closed segment. Seed 000 detects the origin
-        /// on the line (a zero direction) and searches on along a
-        /// perpendicular it invents; stopping with "intersecting" (the shapes
-        /// touch) is this crate's rule.
+        /// The origin is on the closed segment (seed 000 invents a perpendicular).
         On => "3D-LINE-ON", seeds "000", reachable true, kind Contains, keeps "*";
         /// `A = B`: no segment.
         Degenerate => "3D-LINE-DEG", seeds "crate", reachable false, kind Degenerate, keeps "*";
@@ -27,10 +23,8 @@ region_enum! {
 region_enum! {
     /// Regions of the 3D triangle `[A, B, C]` (seeds 000, 002, 003).
     Tri3Region {
-        /// Vertex `A`: seed 000 says "not possible"; seed 002 keeps `A` through
-        /// its line step, seed 003 in its own branch (which keeps `B`, see
-        /// `src/variants/paredes.rs`). Unreachable for this crate's loop (same
-        /// proof as `2D-TRI-R5`).
+        /// Vertex `A`: "not possible" in seed 000; 002 and 003 handle it (003 keeps `B`:
+        /// `gjk-variants`' `paredes.rs`). Unreachable (the proof of `2D-TRI-R5`).
         A => "3D-TRI-A", seeds "000 002 003", reachable false, kind Search, keeps "A";
         /// Vertex `B`: ruled out by seeds 000 and 002.
         B => "3D-TRI-B", seeds "000 002", reachable false, kind Search, keeps "B";
@@ -42,16 +36,11 @@ region_enum! {
         AC => "3D-TRI-AC", seeds "000 002 003", reachable true, kind Search, keeps "AC";
         /// Edge `BC`: seed 000 says "not possible" (it is the previous line).
         BC => "3D-TRI-BC", seeds "000 002", reachable false, kind Search, keeps "BC";
-        /// Above the triangle (`n · AO > 0`, `n = AB × AC`): keep it, search
-        /// along `n`.
+        /// Above the triangle (`n · AO > 0`, `n = AB × AC`): keep it, search along `n`.
         Above => "3D-TRI-ABOVE", seeds "000 002 003", reachable true, kind Search, keeps "ABC";
-        /// Below the triangle: keep it with `B` and `C` swapped (the winding
-        /// rule), search along `−n`.
+        /// Below: keep it with `B` and `C` swapped (the winding rule), search along `−n`.
         Below => "3D-TRI-BELOW", seeds "000 002 003", reachable true, kind Search, keeps "ACB";
-        /// The origin lies in the closed triangle: the shapes touch or
-        /// overlap. No seed has this case: seed 000's text names it and
-        /// sends it "below", as seed 002 does, and seed 003 sends it
-        /// "above"; all three search on.
+        /// The origin is in the closed triangle (seeds 000, 002 say "below", 003 "above").
         On => "3D-TRI-ON", seeds "crate", reachable true, kind Contains, keeps "*";
         /// `A`, `B`, `C` collinear: no triangle.
         Degenerate => "3D-TRI-DEG", seeds "crate", reachable false, kind Degenerate, keeps "*";
@@ -61,12 +50,8 @@ region_enum! {
 region_enum! {
     /// Regions of the 3D tetrahedron `[A, B, C, D]` (seeds 000, 002, 003).
     Tet3Region {
-        /// Vertex `A`. Seed 000: "past any of the 4 points (not possible)";
-        /// seed 002 keeps it through its triangle and line steps, seed 003
-        /// means to in its triangle step's vertex-`A` branch (which keeps
-        /// another vertex, see `src/variants/paredes.rs`).
-        /// Unreachable for this crate's loop (same proof as `2D-TRI-R5`, with
-        /// `v` on `BCD`).
+        /// Vertex `A`: "not possible" in seed 000; 002 and 003 reach it by their triangle
+        /// step (003 keeps another vertex). Unreachable (`2D-TRI-R5`'s proof, `v` on `BCD`).
         A => "3D-TET-A", seeds "000 002 003", reachable false, kind Search, keeps "A";
         /// Vertex `B` (unreachable: a feature of the previous triangle).
         B => "3D-TET-B", seeds "000", reachable false, kind Search, keeps "B";
@@ -74,8 +59,7 @@ region_enum! {
         C => "3D-TET-C", seeds "000", reachable false, kind Search, keeps "C";
         /// Vertex `D` (unreachable).
         D => "3D-TET-D", seeds "000", reachable false, kind Search, keeps "D";
-        /// Edge `AB`: seeds 002 and 003 reach it through the triangle step
-        /// after dropping to a face.
+        /// Edge `AB` (seeds 002, 003 reach it by the triangle step after dropping to a face).
         AB => "3D-TET-AB", seeds "002 003", reachable true, kind Search, keeps "AB";
         /// Edge `AC`.
         AC => "3D-TET-AC", seeds "002 003", reachable true, kind Search, keeps "AC";
@@ -87,8 +71,7 @@ region_enum! {
         BD => "3D-TET-BD", seeds "crate", reachable false, kind Search, keeps "BD";
         /// Edge `CD` (unreachable).
         CD => "3D-TET-CD", seeds "crate", reachable false, kind Search, keeps "CD";
-        /// Outside face `ABC` (seed 000 case 2): keep `ABC`, search along its
-        /// outward normal.
+        /// Outside face `ABC` (seed 000 case 2): keep it, search along its outward normal.
         ABC => "3D-TET-ABC", seeds "000 002 003", reachable true, kind Search, keeps "ABC";
         /// Outside face `ACD` (seed 000 case 4).
         ACD => "3D-TET-ACD", seeds "000 002 003", reachable true, kind Search, keeps "ACD";

@@ -378,11 +378,10 @@ where
 /// band inside a simplex of `A − B`"; nearer to a facet, the descent goes on
 /// from that facet, as if the origin were on it, and its answer (touching
 /// along the facet's normal, or separated when the normal's support planes
-/// prove a gap, see `check_float_normal`) follows. Found in review: an
-/// `f32` triangle (`(257, 0), (8448, 0), (2304, −1), (−1, −1)` against the
-/// point `(0, −63/64)`), separated by `0.0117 ≈ 23 u · scale`, was called
-/// penetrating. Computed as the containment check is: the distance
-/// sub-algorithm in `f64` on the points scaled by a power of two.
+/// prove a gap, see `check_float_normal`) follows (`tests/semantics.rs`,
+/// `float_containment_is_checked`). Computed as the containment check is:
+/// the distance sub-algorithm in `f64` on the points scaled by a power of
+/// two.
 fn facet_near_origin<T: Scalar, const N: usize>(
     simplex: &Simplex<T, N>,
     face: &Face,

@@ -141,7 +141,7 @@ where
             let verdict = if in_band {
                 let point = (&witness_a + &witness_b) * half::<T>();
                 let normal = band_normal(a, b, &simplex, &axis, &mut iterations)?;
-                let floor2 = scale2(simplex.iter());
+                let floor2 = vertex_scale2(simplex.iter());
                 match checked_boundary(a, b, normal, floor2, &mut iterations)? {
                     Ok(normal) => Verdict::Touching {
                         normal,
@@ -230,12 +230,12 @@ fn band2_at_least<'a, T: Scalar + 'a, const N: usize>(
     floor2: f64,
 ) -> f64 {
     let tau = TOUCH_BAND_FACTOR * T::UNIT_ROUNDOFF;
-    tau * tau * scale2(vertices).max(floor2)
+    tau * tau * vertex_scale2(vertices).max(floor2)
 }
 
-/// `scale²` of the touching band: the largest squared norm of a support
-/// point (on `A`, on `B`, or of `A − B`) of `vertices`.
-fn scale2<'a, T: Scalar + 'a, const N: usize>(
+/// [`scale2`](crate::tolerance::scale2) of every support point of
+/// `vertices` (on `A`, on `B`, and of `A − B`): the touching band's scale.
+fn vertex_scale2<'a, T: Scalar + 'a, const N: usize>(
     vertices: impl Iterator<Item = &'a Vertex<T, N>>,
 ) -> f64 {
     crate::tolerance::scale2(vertices.flat_map(|v| [&v.a, &v.b, &v.w]))
@@ -317,7 +317,7 @@ where
 {
     // q₁ … q_k: an orthogonal basis of the space projected away so far.
     let mut q: Vec<Vector<T, N>> = Vec::new();
-    let floor2 = scale2(face.iter());
+    let floor2 = vertex_scale2(face.iter());
     // Each round projects away at least one dimension (the face has two or
     // more affinely independent vertices when it gets there), so N + 1
     // rounds suffice.
@@ -416,14 +416,8 @@ where
 /// `|h| > τ` ([`TOUCH_BAND_FACTOR`] `· u · scale`, `scale² = floor2`) was
 /// decided by rounding: no verdict rather than a wrong certificate. One
 /// support call, counted in `iterations`. Exact mode: the descent's proof
-/// holds, nothing to check.
-///
-/// Found in review: before the projected queries judged "the origin
-/// reached" at the original scale (`floor2` of the distance loop), a sub-query at
-/// coordinates near `2³⁰` descended to a direction of rounding-noise size
-/// and returned it as the normal, its support planes `832` apart
-/// (`tests/verdict.rs`). The check keeps such a defect from ever reaching
-/// the answer.
+/// holds, nothing to check (`tests/verdict.rs`,
+/// `f64_touching_normal_supports_at_scale_2_pow_30`).
 fn checked_boundary<T, const N: usize, A, B>(
     a: &A,
     b: &B,

@@ -338,7 +338,7 @@ fn distance_fields<T: FromCoord + gjk::Field, const N: usize>(
             // distance loop reached "the origin" within its tolerance
             // (`ABS_TOL_FACTOR · u · scale`): the gap is below what the
             // distance loop resolves in this type. No number rather than a
-            // distance of 0 next to "separated" (found in review).
+            // distance of 0 next to "separated".
             m.insert(
                 "distance_reason".into(),
                 json!("the gap is within the float distance loop's tolerance of zero (use exact mode)"),
