@@ -2,7 +2,9 @@
 """The read-first paths of ARCHITECTURE.md, with their line counts.
 
     scripts/read_path.py            # print each path, file by file
-    scripts/read_path.py --check    # also fail if a path is over its budget
+    scripts/read_path.py --check    # also fail if a path is over its budget,
+                                    # or ARCHITECTURE.md's block is stale
+    scripts/read_path.py --write    # rewrite ARCHITECTURE.md's block
 
 A file's count is every line a reader meets before its unit tests (docs,
 derivations and code; the `#[cfg(test)]` module at the end is not on the
@@ -51,7 +53,7 @@ PATHS = {
         ("src/region/mod.rs", "the region vocabulary: the rule, the kinds"),
         ("src/region/point.rs", "PT-*: one variant per spec ID, its seeds"),
         ("src/region/space.rs", "3D-LINE-*, 3D-TRI-*, 3D-TET-*"),
-    ], ["src/scalar.rs", "src/vector.rs", "src/shape/search.rs", "src/shape/lanes.rs", "src/tolerance.rs", "src/error.rs", "src/relation.rs", "src/boolean/outcome.rs", "src/simplex/storage.rs", "src/region/plane.rs", "src/region/catalogue.rs"]),
+    ], ["src/scalar.rs", "src/vector.rs", "src/shape/search.rs", "src/shape/lanes.rs", "src/tolerance.rs", "src/error.rs", "src/relation.rs", "src/boolean/outcome.rs", "src/simplex/storage.rs", "src/boolean/observe.rs (the trace observer; `()` sees nothing)", "src/region/plane.rs", "src/region/catalogue.rs"]),
     "distance query: gjk::distance in any dimension": (2000, [
         ("src/distance/mod.rs", "the loop, its stop rule and accuracy"),
         ("src/shape/hull.rs", "the support map of a hull"),
@@ -62,8 +64,8 @@ PATHS = {
         ("src/distance/widened.rs", "f32: a stalled step computed again in f64"),
         ("src/distance/contains.rs", "float mode: a full simplex is checked exactly"),
         ("src/distance/margin.rs", "the round query's stops; `()` for the plain query"),
-    ], ["src/scalar.rs", "src/vector.rs", "src/shape/search.rs", "src/shape/lanes.rs", "src/tolerance.rs", "src/error.rs", "src/relation.rs",
-        "src/distance/warm.rs (run only with a warm start)"]),
+    ], ["src/scalar.rs", "src/vector.rs", "src/shape/search.rs", "src/shape/lanes.rs", "src/tolerance.rs", "src/error.rs", "src/relation.rs", "src/distance/outcome.rs",
+        "src/distance/warm.rs (run only with a warm start)", "src/distance/nesterov.rs (the accelerated option; `()` is the plain search)"]),
     "distance query, 2D/3D floats: gjk::distance's hot path (the default)": (2000, [
         ("src/distance/hot.rs", "the loop with closed-form regions; when it hands back"),
         ("src/distance/mod.rs", "the options, outcomes, stop rule and accuracy it shares"),
@@ -72,7 +74,7 @@ PATHS = {
         ("src/simplex/storage.rs", "the simplex it returns"),
         ("src/distance/contains.rs", "float mode: a full simplex is checked exactly"),
         ("src/distance/margin.rs", "the round query's stops; `()` for the plain query"),
-    ], ["src/scalar.rs", "src/vector.rs", "src/shape/search.rs", "src/shape/lanes.rs", "src/tolerance.rs", "src/error.rs", "src/relation.rs",
+    ], ["src/scalar.rs", "src/vector.rs", "src/shape/search.rs", "src/shape/lanes.rs", "src/tolerance.rs", "src/error.rs", "src/relation.rs", "src/distance/outcome.rs",
         "src/distance/warm.rs (run only with a warm start)", "the reference loop's files when a query is handed back"]),
 }
 
@@ -93,19 +95,34 @@ def lookup(entry):
     return f"{path} ({lines_before_tests(path)}{', ' + note[1:-1] if note else ''})"
 
 
+BEGIN, END = "<!-- read_path:begin -->", "<!-- read_path:end -->"
+
+
 def main():
     over = False
+    out = []
     for name, (budget, files, lookups) in PATHS.items():
         total = 0
-        print(f"{name} (budget {budget})")
+        out.append(f"{name} (budget {budget})")
         for f, what in files:
             n = lines_before_tests(f)
             total += n
-            print(f"  {n:5}  {f}  {what}")
-        print(f"  {total:5}  in all" + ("  OVER BUDGET" if total > budget else ""))
-        print("         looked up when met: " + ", ".join(
+            out.append(f"  {n:5}  {f}  {what}")
+        out.append(f"  {total:5}  in all" + ("  OVER BUDGET" if total > budget else ""))
+        out.append("         looked up when met: " + ", ".join(
             lookup(f) for f in lookups))
         over |= total > budget
+    print("\n".join(out))
+    arch = ROOT / "ARCHITECTURE.md"
+    text = arch.read_text()
+    a, b = text.index(BEGIN) + len(BEGIN), text.index(END)
+    block = "\n```text\n" + "\n".join(out) + "\n```\n"
+    if "--write" in sys.argv:
+        arch.write_text(text[:a] + block + text[b:])
+    elif "--check" in sys.argv and text[a:b] != block:
+        print("ARCHITECTURE.md's read-first block is stale: scripts/read_path.py --write",
+              file=sys.stderr)
+        return 1
     if "--check" in sys.argv and over:
         return 1
     return 0

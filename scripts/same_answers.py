@@ -139,6 +139,11 @@ MAPPINGS = [
     "relation changes (the loops' simplices differ, and with them the "
     "touching band's scale), the head's must be the base's exact answer "
     "on the same case and the base's float one must not have been",
+    "float round lines' `distance_interval` (2026-12-07): its error term for "
+    "the cores' `c^2` is taken at the scale of the cores' final simplex "
+    "(`RoundAnswer::core_scale2`), not at `c^2`, which let the interval "
+    "miss the exact distance of long cores; where nothing else changed, the "
+    "new interval must hold the old one and the line's `distance`",
     "`f64-certified` distance bounds in one float pass (issue 20, item 3, "
     "2026-12-06): `hi` from an a-priori error bound instead of interval "
     "arithmetic, `lo` with each hull's dot-product sizes bounded by its "
@@ -317,6 +322,10 @@ def map_pair(run, old, new, cases=None):
             old[k] = new.get(k)
         MAPPED["float distance (hot loop)"] = MAPPED.get("float distance (hot loop)", 0) + 1
     if (run.startswith(("query-f64-round", "query-f32-round"))
+            and widened_round_interval(old, new)):
+        old["distance_interval"] = new["distance_interval"]
+        MAPPED["float round interval widened"] = MAPPED.get("float round interval widened", 0) + 1
+    if (run.startswith(("query-f64-round", "query-f32-round"))
             and round_relation_fixed(old, new)):
         old = dict(new)
         MAPPED["float round relation now exact's"] = \
@@ -479,6 +488,20 @@ def core_points(case, key):
     """A round case's core points as f64s, or None."""
     pts = listed_points(case, key)
     return None if pts is None else [[float(x) for x in p] for p in pts]
+
+
+def widened_round_interval(old, new):
+    """Whether a float round line changed only by a wider `distance_interval`
+    that holds the old one and the line's `distance` (MAPPINGS)."""
+    keys = {k for k in set(old) | set(new) if dump(old.get(k)) != dump(new.get(k))}
+    if keys != {"distance_interval"} or "error" in new:
+        return False
+    try:
+        (lo0, hi0), (lo, hi) = old["distance_interval"], new["distance_interval"]
+        dist = float(new["distance"])
+    except (KeyError, TypeError, ValueError):
+        return False
+    return valid_bounds([lo, hi]) and lo <= lo0 and hi0 <= hi and lo <= dist <= hi
 
 
 def hot_round_line(old, new, case):

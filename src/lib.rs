@@ -74,17 +74,13 @@
 //! ```
 //! use gjk::boolean::{Options, Outcome};
 //! use gjk::certified::certify_distance;
-//! use gjk::shape::{Ball, Capsule, ConvexHull};
+//! use gjk::shape::{ConvexHull, Rounded};
 //! use gjk::scalar::integer;
 //! use gjk::{Rational, Relation, Vector};
 //!
 //! // The boolean loop's report: the separating axis it proved.
 //! let q = |x: f64, y: f64, z: f64| Vector::<f64, 3>::new(x, y, z);
-//! let cube = |o: f64| {
-//!     let c = [0.0, 1.0];
-//!     let pts = c.iter().flat_map(|&x| c.iter().flat_map(move |&y| c.iter().map(move |&z| q(x + o, y, z))));
-//!     ConvexHull::new(pts.collect())
-//! };
+//! let cube = |o: f64| ConvexHull::new((0..8).map(|i| q(o + (i & 1) as f64, (i >> 1 & 1) as f64, (i >> 2) as f64)).collect());
 //! let (a, b) = (cube(0.0)?, cube(3.0)?);
 //! match gjk::gjk(&a, &b, &Options::default())?.outcome {
 //!     Outcome::Separated { axis, .. } => assert!(axis[0] > 0.0),
@@ -96,11 +92,12 @@
 //! let bounds = d.bounds.expect("a verdict");
 //! assert!(bounds.lo <= 2.0 && 2.0 <= bounds.hi && bounds.hi - bounds.lo < 1e-9);
 //!
-//! // Round shapes, exactly: a unit ball touching a capsule of radius 1
-//! // whose segment lies 2 away (cores' distance² 4 = (r_A + r_B)²).
+//! // Round shapes, exactly (rational cores thickened by rational radii): a
+//! // unit ball touching a capsule of radius 1 whose segment lies 2 away
+//! // (the cores' distance² 4 = (r_A + r_B)²).
 //! let p = |x: i64, y: i64, z: i64| Vector::<Rational, 3>::new(integer(x), integer(y), integer(z));
-//! let ball = Ball::new(p(0, 0, 0), integer(1))?;
-//! let capsule = Capsule::new(p(2, -1, 0), p(2, 1, 0), integer(1))?;
+//! let ball = Rounded::new(ConvexHull::new(vec![p(0, 0, 0)])?, integer(1))?;
+//! let capsule = Rounded::new(ConvexHull::new(vec![p(2, -1, 0), p(2, 1, 0)])?, integer(1))?;
 //! let report = gjk::round::query(&ball, &capsule, &Default::default())?;
 //! assert_eq!(report.relation(), Some(Relation::Touching));
 //! # Ok::<(), gjk::Error>(())

@@ -105,6 +105,10 @@ pub struct RoundAnswer<T: Scalar, const N: usize> {
     /// `witness_b − witness_a`, or the cores' own touching normal when
     /// `R = 0`.
     pub normal: Option<Vector<T, N>>,
+    /// Float mode: `scale²`, the largest squared norm of the points of the
+    /// cores' final simplex, which the error of `core_dist2` is measured
+    /// against ([`float_accuracy_bound`]); `0` in exact mode.
+    pub core_scale2: f64,
 }
 
 /// [`query`]'s outcome: an answer, or why there is none.
@@ -159,13 +163,14 @@ impl<T: Scalar, const N: usize> RoundAnswer<T, N> {
     /// root, the subtraction) is widened outwards by one unit in the last
     /// place. In exact mode that is a guaranteed enclosure of the true
     /// distance; in float mode `c²` itself carries the distance loop's
-    /// documented error, which is added (`float_accuracy_bound`).
+    /// documented error at the simplex's scale (`float_accuracy_bound`
+    /// with [`core_scale2`](Self::core_scale2)), which is added.
     pub fn distance_bounds(&self) -> (f64, f64) {
         let c2 = self.core_dist2.to_f64();
         let r = self.radius_sum.to_f64();
         let err = match T::EXACT {
             true => 0.0,
-            false => float_accuracy_bound(c2, c2, T::UNIT_ROUNDOFF),
+            false => float_accuracy_bound(c2, self.core_scale2.max(c2), T::UNIT_ROUNDOFF),
         };
         // `to_f64` rounds to nearest (half an ulp): one ulp covers it.
         let c2_lo = ((c2 - err).next_down()).max(0.0);
@@ -349,6 +354,13 @@ where
         fired: Cell::new(None),
     };
     let (report, _) = distance_weighed(a.core(), b.core(), opts, start.as_ref(), &margin)?;
+    let core_scale2 = match &report.outcome {
+        _ if T::EXACT => 0.0,
+        DistanceOutcome::Separated { simplex, .. } | DistanceOutcome::Intersecting { simplex } => {
+            scale2(simplex.points())
+        }
+        DistanceOutcome::NoVerdict { .. } => 0.0,
+    };
     let answer = |relation, core_dist2, core_separation, normal| RoundAnswer {
         relation,
         core_dist2,
@@ -357,6 +369,7 @@ where
         radius_b: rb.clone(),
         core_separation,
         normal,
+        core_scale2,
     };
     let outcome = match report.outcome {
         DistanceOutcome::NoVerdict { reason, .. } => RoundOutcome::NoVerdict { reason },

@@ -7,7 +7,10 @@
 //! through the float containment checks of `src/boolean/`; and the round
 //! query ([`gjk::round::query`], [`gjk::round::relation`] and
 //! [`gjk::round::intersects`], core plus margin) on balls, capsules and
-//! rounded hulls against a hull, separated, touching and penetrating.
+//! rounded hulls against a hull, separated, touching and penetrating; the
+//! certified distance ([`gjk::certified::certify_distance`]) on every hull
+//! pair, and the certified verdict ([`gjk::certified::certify`]) on the
+//! separated ones.
 //!
 //! A counting global allocator counts the allocations of the *current
 //! thread* only (the test harness runs other tests on other threads), while
@@ -20,7 +23,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
 use gjk::boolean::{gjk, gjk_observed, Options};
-use gjk::certified::certify_distance;
+use gjk::certified::{certify, certify_distance, Certificate, CertifiedOptions};
 use gjk::distance::{distance, DistanceOptions, DistanceOutcome, SubAlgorithm};
 use gjk::round::{intersects, query, relation};
 use gjk::shape::{Ball, Capsule, ClimbingHull, ConvexHull, Round, Rounded};
@@ -194,6 +197,32 @@ fn assert_certified_distance_does_not_allocate<const N: usize>(
     );
 }
 
+/// Runs the certified verdict on the hulls `a`, `b` (default options,
+/// built outside) of a separated pair, which its separating axis decides,
+/// and asserts that it does not allocate. Not yet zero elsewhere: an
+/// overlapping pair's certificate (`Certificate::EnclosingSimplex`) holds
+/// its points in `Vec`s and its check builds `Vec`s (9–10 allocations per
+/// query on the pairs here), and a touching pair takes the exact path.
+fn assert_certified_verdict_does_not_allocate<const N: usize>(
+    name: &str,
+    a: &ConvexHull<f64, N>,
+    b: &ConvexHull<f64, N>,
+    kind: Kind,
+) {
+    let opts = CertifiedOptions::default();
+    let (n, r) = allocations(|| certify(a, b, &opts));
+    let r = r.unwrap_or_else(|e| panic!("{name}: {e:?}"));
+    if kind != Kind::Separated {
+        return;
+    }
+    assert_eq!(r.verdict, Relation::Separated, "{name}: {r:?}");
+    assert!(
+        !matches!(r.certificate, Certificate::ExactFallback { .. }),
+        "{name}: {r:?}"
+    );
+    assert_eq!(n, 0, "{name}: certify allocated {n} times");
+}
+
 fn hull<const N: usize>(points: &[[f64; N]]) -> ConvexHull<f64, N> {
     ConvexHull::new(points.iter().map(|p| Vector::from(*p)).collect()).unwrap()
 }
@@ -220,6 +249,7 @@ fn float_queries_do_not_allocate_in_3d() {
         let b = hull(&shifted(&cube, by));
         assert_no_allocation(name, &a, &b, kind);
         assert_certified_distance_does_not_allocate(name, &a, &b, kind);
+        assert_certified_verdict_does_not_allocate(name, &a, &b, kind);
     }
     // A round shape (many iterations) and the climbing hull.
     let ball = Ball::new(Vector::from([2.0, 1.75, 2.5]), 1.0).unwrap();
@@ -326,6 +356,7 @@ fn float_queries_do_not_allocate_in_2d() {
         let b = hull(&shifted(&square, by));
         assert_no_allocation(name, &a, &b, kind);
         assert_certified_distance_does_not_allocate(name, &a, &b, kind);
+        assert_certified_verdict_does_not_allocate(name, &a, &b, kind);
     }
     let disc = Ball::new(Vector::from([0.5, 2.25]), 1.0).unwrap();
     assert_no_allocation("square and disc, separated", &a, &disc, Kind::Separated);

@@ -703,3 +703,76 @@ fn the_written_out_loop_answers_round_queries_as_the_reference() {
     // differ in their last bits when this was written).
     assert!(differ > 0, "the default ran the reference loop");
 }
+
+/// The float interval `distance_bounds` holds the exact distance of the
+/// inputs for long capsule cores, where the core distance's rounding error
+/// is set by the size of the points of `A − B`, not by the distance. Until the answer carried `core_scale2`, the error term was
+/// measured at `c²` instead (`float_accuracy_bound(c², c², u)`), about
+/// `10⁻¹²` relative, while here the computed `c²` is off by about
+/// `u · len · c`, and the interval missed the exact distance.
+#[test]
+fn f64_distance_bounds_hold_at_the_points_scale() {
+    let exact = |x: f64| gjk::scalar::rational_from_f64(x).unwrap();
+    let mut g = common::Lcg(0x5ca1e);
+    let mut missed = 0;
+    for k in 0..200 {
+        let c = 2f64.powi(20 + (k % 10)) * (1.0 + g.int(0, 1023) as f64 / 1024.0);
+        let len = 2f64.powi(18 + (k % 8));
+        let small = |g: &mut common::Lcg| g.int(-64, 64) as f64 / 16.0;
+        // A's core along the diagonal, B's centre 11 off it: every
+        // coordinate of A − B is about `len`, and so is the rounding of `v`
+        // in each, not only along the segment.
+        let mut end = |sign: f64| [(); 3].map(|_| c + sign * len + small(&mut g));
+        let a = [end(-1.0), end(1.0)];
+        let b = [[
+            c + 8.0 + small(&mut g),
+            c - 8.0 + small(&mut g),
+            c + small(&mut g),
+        ]];
+        let (ra, rb) = (0.5, 0.25 + g.int(0, 7) as f64 / 8.0);
+        let core = |pts: &[[f64; 3]]| {
+            ConvexHull::new(
+                pts.iter()
+                    .map(|p| Vector::<f64, 3>::new(p[0], p[1], p[2]))
+                    .collect(),
+            )
+            .unwrap()
+        };
+        let (sa, sb) = (
+            Rounded::new(core(&a), ra).unwrap(),
+            Rounded::new(core(&b), rb).unwrap(),
+        );
+        let report = query(&sa, &sb, &DistanceOptions::default()).unwrap();
+        let RoundOutcome::Answer(got) = report.outcome else {
+            panic!("case {k}: no verdict: {a:?} {b:?}");
+        };
+        let rows = |pts: &[[f64; 3]]| -> Vec<Vec<Rational>> {
+            pts.iter()
+                .map(|p| p.iter().map(|&x| exact(x)).collect())
+                .collect()
+        };
+        let c2 = gjk_oracle::distance_squared(&rows(&a), &rows(&b))
+            .unwrap()
+            .dist2;
+        let r = exact(ra) + exact(rb);
+        let (lo, hi) = got.distance_bounds();
+        // lo ≤ max(0, c − R) ≤ hi, exactly: c ≤ hi + R, and c ≥ lo + R if lo > 0.
+        let above = |x: f64| {
+            let y = exact(x) + r.clone();
+            y.clone() * y
+        };
+        let holds = c2 <= above(hi) && (lo == 0.0 || above(lo) <= c2);
+        if !holds {
+            missed += 1;
+            eprintln!(
+                "case {k}: [{lo:e}, {hi:e}] misses max(0, √{} − {r}); a {:?}, b {:?}, radii {:#x} {:#x}",
+                gjk::Scalar::to_f64(&c2),
+                a.map(|p| p.map(f64::to_bits)),
+                b.map(|p| p.map(f64::to_bits)),
+                ra.to_bits(),
+                rb.to_bits(),
+            );
+        }
+    }
+    assert_eq!(missed, 0, "intervals that miss the exact distance");
+}

@@ -2,14 +2,35 @@
 //! hidden progress"): a step whose computed `|v|²` did not decrease may
 //! still be progress that rounding hides.
 
-use crate::scalar::Scalar;
+use crate::error::Error;
+use crate::scalar::{Field, Scalar};
+use crate::simplex::Simplex;
 use crate::tolerance::{scale2, ABS_TOL_FACTOR};
 use crate::vector::Vector;
 
-use crate::simplex::Simplex;
-
 use super::subalgorithm::ClosestFixed;
+use super::widened::widened;
 use super::{Current, Gap};
+
+/// A step from `at` to `closest`, the closest point of the grown simplex
+/// `grown`, whose computed `|v|²` did not fall below `reference`: taken
+/// where the rule of the module docs allows, as computed (hidden progress)
+/// or computed again in `f64` (`widened.rs`, `f32` only); `None` for a real
+/// stall. `run` hidden steps are already taken.
+pub(super) fn taken<T: Field, const N: usize>(
+    at: &Current<T, N>,
+    grown: &Simplex<T, N>,
+    gap: &Gap<T>,
+    reference: &T,
+    closest: ClosestFixed<T, N>,
+    run: usize,
+) -> Result<Option<ClosestFixed<T, N>>, Error> {
+    let stall = Stall::of(at, grown, gap, reference, &closest, run);
+    if stall.is_some_and(|s| s.is_hidden_progress()) {
+        return Ok(Some(closest));
+    }
+    widened(grown, &at.v, reference, gap, run)
+}
 
 /// A run of hidden-progress steps under way (module docs).
 pub(super) struct HiddenRun<T: Scalar, const N: usize> {

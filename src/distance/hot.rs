@@ -151,7 +151,10 @@ where
     // the face holding their closest point; or {s_{A−B}(d₀)}
     let d0 = start_direction(opts.initial_direction.as_ref().or(start)).ok()?;
     let (mut simplex, mut lambda) = (Vertices::<T, N>::new(), std::array::from_fn(|_| T::zero()));
-    let mut iterations = fresh_vertices(a, b, opts.warm_start.as_ref(), cap, &mut simplex).ok()?;
+    let mut iterations = match &opts.warm_start {
+        Some(warm) => fresh_vertices(a, b, warm, cap, &mut simplex).ok()?,
+        None => 0,
+    };
     simplex.reverse();
     if simplex.is_empty() {
         simplex.push(support_vertex(a, b, &d0, 0).ok()?);

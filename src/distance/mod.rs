@@ -40,7 +40,11 @@
 //! simplex repeats, and for polytopes (contract item 4 of [`crate::shape`])
 //! the loop ends; with [`crate::Rational`] it returns the **exact** squared
 //! distance. A full simplex (`N + 1` kept vertices, all `λ > 0`) has the
-//! origin in its interior: `v = O`.
+//! origin in its interior: `v = O`. Curved shapes converge only in the limit,
+//! and a support map may break its contract: after
+//! [`DistanceOptions::max_iterations`] support calls the loop stops with
+//! [`DistanceOutcome::NoVerdict`], **never** a separation; its `best` is
+//! the closest point found (an upper bound).
 //!
 //! # Float mode: tolerances
 //!
@@ -72,8 +76,8 @@
 //! * **no verdict** ([`NoVerdict`]) when the new support point is already in
 //!   the simplex or `|v|²` does not decrease (and the step is not hidden
 //!   progress, nor in `f32` found in `f64`: below): the gap is above both
-//!   tolerances, so the distance is not certified. Exact mode never gets there with a support map that
-//!   honours its contract.
+//!   tolerances, so the distance is not certified (exact mode never gets
+//!   there with a support map that honours its contract).
 //!
 //! # Float mode: hidden progress
 //!
@@ -133,23 +137,14 @@
 //!
 //! # Warm start
 //!
-//! Frame-to-frame users pass the previous query's simplex
+//! An option: frame-to-frame users pass the previous query's simplex
 //! ([`DistanceOptions::warm_start`]) or its axis (as
-//! [`DistanceOptions::initial_direction`]). Its points belong to the previous
-//! frame and are **not** trusted: `distance/warm.rs` re-reads each vertex on
-//! the current shapes, by its parts' numbers ([`Support::support_indexed`];
-//! float mode, no search, as Box2D's simplex cache) or as `s_A(dᵢ) − s_B(−dᵢ)`
-//! along its direction, and reduces them to the face holding their closest
-//! point. From there it is the cold loop on points of the current `A − B`:
-//! the proofs and the exact answer hold, only the iteration count differs
-//! (`tests/verdict.rs`, `tests/warm.rs`).
-//!
-//! # The iteration cap
-//!
-//! Curved shapes converge only in the limit, and a support map may break
-//! its contract, so the loop stops after [`DistanceOptions::max_iterations`]
-//! support calls with [`DistanceOutcome::NoVerdict`], **never** a
-//! separation verdict; its `best` is the closest point found (an upper bound).
+//! [`DistanceOptions::initial_direction`]). Its points are **not** trusted:
+//! `distance/warm.rs` re-reads each vertex on the current shapes (float
+//! mode: by its parts' numbers, [`Support::support_indexed`], as Box2D's
+//! simplex cache; else along its direction) and the loop starts from the
+//! face holding their closest point: the proofs and the exact answer hold,
+//! only the iteration count differs (`tests/verdict.rs`, `tests/warm.rs`).
 
 mod classified;
 mod closest;
@@ -158,6 +153,7 @@ mod hidden;
 mod hot;
 pub(crate) mod margin;
 pub mod nesterov;
+mod outcome;
 pub mod subalgorithm;
 mod warm;
 mod widened;
@@ -175,12 +171,12 @@ use crate::tolerance::{scale2, ABS_TOL_FACTOR, DEFAULT_MAX_ITERATIONS, REL_TOL_F
 use crate::vector::{dot, is_finite, Points, Vector};
 use classified::closest_point_classified_fixed;
 use contains::Containment;
-use hidden::{HiddenRun, Stall};
+use hidden::HiddenRun;
 pub(crate) use hot::distance_weighed;
 use margin::Margin;
 use nesterov::Search;
+pub use outcome::{DistanceOutcome, DistanceReport};
 use subalgorithm::{closest_point_fixed, ClosestFixed, Face, Lambda};
-use widened::widened;
 
 /// Which sub-algorithm picks the kept face.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -223,72 +219,6 @@ impl<T: Scalar, const N: usize> Default for DistanceOptions<T, N> {
             warm_start: None,
         }
     }
-}
-
-/// The verdict of a distance query.
-#[derive(Clone, Debug, PartialEq)]
-pub enum DistanceOutcome<T: Scalar, const N: usize> {
-    /// The shapes are disjoint, at squared distance `dist2`.
-    Separated {
-        /// `|v|²`: exact in exact mode; within the documented tolerance in
-        /// float mode (see the module docs).
-        dist2: T,
-        /// `Σ λᵢ aᵢ`: a point of `A` closest to `B`.
-        witness_a: Vector<T, N>,
-        /// `Σ λᵢ bᵢ`: a point of `B` closest to `A`.
-        witness_b: Vector<T, N>,
-        /// `witness_b − witness_a` (`= −v`), pointing from `A` to `B`:
-        /// `max_A a·axis < min_B b·axis` (exactly in exact mode; up to the
-        /// float tolerances in float mode).
-        axis: Vector<T, N>,
-        /// The final simplex (newest first) whose kept face holds `v`.
-        simplex: Simplex<T, N>,
-    },
-    /// The closed shapes share a point: the origin is in the closed simplex
-    /// (float mode: within rounding, see the module docs).
-    Intersecting {
-        /// The simplex holding the origin.
-        simplex: Simplex<T, N>,
-    },
-    /// No verdict. Never to be read as "separated".
-    NoVerdict {
-        /// Why.
-        reason: NoVerdict,
-        /// The best point found, `(|v|², witness_a, witness_b)`: `|v|²` is an
-        /// upper bound of the squared distance. `None` if no support point
-        /// was computed.
-        best: Option<(T, Vector<T, N>, Vector<T, N>)>,
-    },
-}
-
-impl<T: Scalar, const N: usize> DistanceOutcome<T, N> {
-    /// The squared distance: `Some(0)` when intersecting, `None` without a
-    /// verdict.
-    pub fn dist2(&self) -> Option<T> {
-        match self {
-            DistanceOutcome::Separated { dist2, .. } => Some(dist2.clone()),
-            DistanceOutcome::Intersecting { .. } => Some(T::zero()),
-            DistanceOutcome::NoVerdict { .. } => None,
-        }
-    }
-
-    /// A short name: `separated`, `intersecting` or `not_converged`.
-    pub fn name(&self) -> &'static str {
-        match self {
-            DistanceOutcome::Separated { .. } => "separated",
-            DistanceOutcome::Intersecting { .. } => "intersecting",
-            DistanceOutcome::NoVerdict { .. } => "not_converged",
-        }
-    }
-}
-
-/// A distance verdict with its cost.
-#[derive(Clone, Debug, PartialEq)]
-pub struct DistanceReport<T: Scalar, const N: usize> {
-    /// The verdict.
-    pub outcome: DistanceOutcome<T, N>,
-    /// The number of support points of `A − B` computed.
-    pub iterations: usize,
 }
 
 /// The distance query (see the module docs).
@@ -340,12 +270,15 @@ where
     if cap == 0 {
         return Ok((no_verdict(NoVerdict::IterationCap { cap }, None, 0), none()));
     }
-    // W ← the warm simplex's fresh points, or the support point along d₀
-    let (mut simplex, mut lambda, mut iterations) =
-        match warm::warm_simplex(a, b, opts.warm_start.as_ref(), cap)? {
-            Some(warm) => warm,
-            None => cold_start(a, b, &d0)?,
-        };
+    // W ← {s_{A−B}(d₀)}; the warm-start option: its fresh points (`warm.rs`)
+    let warm = match &opts.warm_start {
+        Some(warm) => warm::warm_simplex(a, b, warm, cap)?,
+        None => None,
+    };
+    let (mut simplex, mut lambda, mut iterations) = match warm {
+        Some(warm) => warm,
+        None => cold_start(a, b, &d0)?,
+    };
     // Float mode: the run of hidden-progress steps under way, if any.
     let mut hidden: Option<HiddenRun<T, N>> = None;
     // Float mode: the vertex just dropped from a refuted full simplex.
@@ -354,26 +287,12 @@ where
         // Float mode: a full W must hold O exactly; if that is not proved,
         // W ← the nearest facet without a vertex of negative weight, reduced
         if !T::EXACT && simplex.len() == N + 1 {
-            if let Containment::Unproved { may_go } = contains::check(&simplex)? {
-                let mut nearest: Option<(Simplex<T, N>, ClosestFixed<T, N>, usize)> = None;
-                for &d in &may_go {
-                    let mut facet = simplex.clone();
-                    let _ = facet.keep(&(0..=N).filter(|&i| i != d).collect::<Face>());
-                    let c = sub_algorithm(opts.sub_algorithm, &facet)?;
-                    if nearest.as_ref().is_none_or(|(_, b, _)| c.dist2 < b.dist2) {
-                        nearest = Some((facet, c, d));
-                    }
+            match nearest_facet(&mut simplex, &mut lambda, opts.sub_algorithm)? {
+                Facet::Proved => {}
+                Facet::Dropped(d) => (dropped, hidden) = (Some(d), None),
+                Facet::Stuck => {
+                    return Ok((no_verdict(NoVerdict::NoProgress, None, iterations), none()))
                 }
-                let Some((facet, closest, d)) = nearest else {
-                    return Ok((no_verdict(NoVerdict::NoProgress, None, iterations), none()));
-                };
-                dropped = Some(simplex.point(d).clone());
-                simplex = facet;
-                if !simplex.reduce(&closest.kept) {
-                    return Ok((no_verdict(NoVerdict::NoProgress, None, iterations), none()));
-                }
-                lambda = closest.lambda;
-                hidden = None;
             }
         }
         // v ← Σ λᵢ wᵢ, the point of W closest to O
@@ -401,23 +320,21 @@ where
         if margin.overlaps(&at.vv) {
             return Ok((at.separated(simplex, iterations), lambda));
         }
-        // w ← s_A(−v) − s_B(v)  (or along the accelerated variant's direction)
-        let momentum = search.momentum(&at.v);
-        let accelerating = momentum.is_some();
-        let w = support_vertex(a, b, &-momentum.as_ref().unwrap_or(&at.v), iterations)?;
+        // w ← s_A(−v) − s_B(v)  (the accelerated option: along its own −d)
+        let d = search.momentum(&at.v);
+        let w = support_vertex(a, b, &-d.as_ref().unwrap_or(&at.v), iterations)?;
         iterations += 1;
         // if |v|² − v·w ≤ ε: return Separated { dist² = |v|² }
         let gap = at.gap(&w, iterations)?;
         // (round shapes) if v·w > R |v|: stop, the margins are apart
-        if !accelerating && margin.apart(&at.vv, at.s2, &w, &gap.value) {
+        if d.is_none() && margin.apart(&at.vv, at.s2, &w, &gap.value) {
             return Ok((at.separated(simplex, iterations), lambda));
         }
         // (The vertex of a refuted simplex, found again at once, repeats.)
         let back = dropped.as_ref().is_some_and(|d| *d == w.w);
         let repeated = back || simplex.points().any(|p| *p == w.w);
-        if accelerating && (gap.converged || gap.in_noise || repeated) {
-            // w is not the support point along −v: decide on a plain step.
-            search.switch_off();
+        // An accelerated step decides nothing: where it would, go on plain.
+        if search.redo_plain(gap.converged || gap.in_noise || repeated) {
             continue;
         }
         dropped = None;
@@ -434,34 +351,25 @@ where
         }
         // W ← [w] ++ W;  (v', kept) ← the closest point of W
         // (in place: the old W is the grown one without its front vertex)
-        let w_point = accelerating.then(|| w.w.clone());
         let _ = simplex.push_front(w); // Cannot fail: a full W returned above.
         let mut closest = sub_algorithm(opts.sub_algorithm, &simplex)?;
-        // if |v'|² ≥ |v|² (and no progress hidden by rounding): stop
+        // if |v'|² ≥ |v|²: stop, unless it is progress hidden by rounding
         let reference = hidden.as_ref().map_or(&at.vv, |run| &run.from.0);
-        if closest.dist2 >= *reference {
-            if accelerating {
-                search.switch_off();
-                simplex.pop_front();
-                continue;
-            }
+        if closest.dist2 < *reference {
+            hidden = None;
+        } else if search.redo_plain(true) {
+            simplex.pop_front();
+            continue;
+        } else {
             let run = hidden.as_ref().map_or(0, |run| run.steps);
-            let stall = Stall::of(&at, &simplex, &gap, reference, &closest, run);
-            if stall.is_some_and(|s| s.is_hidden_progress()) {
-                HiddenRun::extend(&mut hidden, &at);
-            } else if let Some(wide) = widened(&simplex, &at.v, reference, &gap, run)? {
-                closest = wide;
-                HiddenRun::extend(&mut hidden, &at);
-            } else {
+            let Some(step) = hidden::taken(&at, &simplex, &gap, reference, closest, run)? else {
                 simplex.pop_front();
                 return stalled(NoVerdict::NoProgress, &simplex);
-            }
-        } else {
-            hidden = None;
+            };
+            closest = step;
+            HiddenRun::extend(&mut hidden, &at);
         }
-        if let Some(p) = w_point {
-            search.record(p);
-        }
+        search.record(simplex.point(0));
         // W ← kept
         if !simplex.reduce(&closest.kept) {
             // The sub-algorithm returns distinct, valid indices.
@@ -470,6 +378,49 @@ where
         }
         lambda = closest.lambda;
     }
+}
+
+/// What [`nearest_facet`] made of a full float simplex.
+enum Facet<T: Scalar, const N: usize> {
+    /// It is proved to hold the origin (`contains.rs`).
+    Proved,
+    /// Replaced by a facet, reduced: the vertex dropped.
+    Dropped(Vector<T, N>),
+    /// No facet could be kept: no progress.
+    Stuck,
+}
+
+/// A full float `simplex` (module docs, "Float mode: tolerances"): kept if
+/// it is proved to hold the origin, else replaced, with its weights
+/// `lambda`, by the facet without a vertex of negative weight whose closest
+/// point is nearest, reduced to that point's face.
+fn nearest_facet<T: Field, const N: usize>(
+    simplex: &mut Simplex<T, N>,
+    lambda: &mut Lambda<T>,
+    which: SubAlgorithm,
+) -> Result<Facet<T, N>, Error> {
+    let Containment::Unproved { may_go } = contains::check(simplex)? else {
+        return Ok(Facet::Proved);
+    };
+    let mut nearest: Option<(Simplex<T, N>, ClosestFixed<T, N>, usize)> = None;
+    for &d in &may_go {
+        let mut facet = simplex.clone();
+        let _ = facet.keep(&(0..=N).filter(|&i| i != d).collect::<Face>());
+        let c = sub_algorithm(which, &facet)?;
+        if nearest.as_ref().is_none_or(|(_, b, _)| c.dist2 < b.dist2) {
+            nearest = Some((facet, c, d));
+        }
+    }
+    let Some((mut facet, closest, d)) = nearest else {
+        return Ok(Facet::Stuck);
+    };
+    let dropped = simplex.point(d).clone();
+    if !facet.reduce(&closest.kept) {
+        return Ok(Facet::Stuck);
+    }
+    *simplex = facet;
+    *lambda = closest.lambda;
+    Ok(Facet::Dropped(dropped))
 }
 
 /// Refuses the dimensions the loop cannot run in.

@@ -67,6 +67,8 @@ pub(crate) struct Momentum<T: Scalar, const N: usize> {
     last: Option<Vector<T, N>>,
     /// Whether steps are still accelerated.
     on: bool,
+    /// Whether the current step is (its direction came from `direction`).
+    accelerated: bool,
 }
 
 impl<T: Field, const N: usize> Momentum<T, N> {
@@ -76,6 +78,7 @@ impl<T: Field, const N: usize> Momentum<T, N> {
             dir: None,
             last: None,
             on: true,
+            accelerated: false,
         }
     }
 
@@ -109,16 +112,19 @@ impl<T: Field, const N: usize> Momentum<T, N> {
 
 /// How the distance loop picks its support direction: the reference
 /// (`()`) always searches along `−v`; [`Momentum`] along its own direction
-/// while it is on. The loop switches it off before any stop decision and
-/// tells it the support points of accelerated steps.
+/// while it is on. Where a stop would be decided on an accelerated step,
+/// the loop asks it to switch off and takes the step again, plain; it tells
+/// it the support point of every step it keeps.
 pub(crate) trait Search<T: Scalar, const N: usize> {
     /// The direction to search along instead of `v` (negated by the loop),
     /// or `None` for a plain step along `v`.
     fn momentum(&mut self, v: &Vector<T, N>) -> Option<Vector<T, N>>;
-    /// Plain steps from now on.
-    fn switch_off(&mut self);
-    /// The support point an accelerated step added.
-    fn record(&mut self, w: Vector<T, N>);
+    /// `decides`: the step's result would decide a stop. `true` if the step
+    /// was accelerated: plain steps from now on, and this one is taken
+    /// again; `false` (always for `()`) to go on with it.
+    fn redo_plain(&mut self, decides: bool) -> bool;
+    /// The support point of the step the loop keeps.
+    fn record(&mut self, w: &Vector<T, N>);
 }
 
 /// The reference loop: plain steps only.
@@ -126,19 +132,29 @@ impl<T: Scalar, const N: usize> Search<T, N> for () {
     fn momentum(&mut self, _: &Vector<T, N>) -> Option<Vector<T, N>> {
         None
     }
-    fn switch_off(&mut self) {}
-    fn record(&mut self, _: Vector<T, N>) {}
+    fn redo_plain(&mut self, _: bool) -> bool {
+        false
+    }
+    fn record(&mut self, _: &Vector<T, N>) {}
 }
 
 impl<T: Field, const N: usize> Search<T, N> for Momentum<T, N> {
     fn momentum(&mut self, v: &Vector<T, N>) -> Option<Vector<T, N>> {
-        self.on.then(|| self.direction(v))
+        let d = self.on.then(|| self.direction(v));
+        self.accelerated = d.is_some();
+        d
     }
-    fn switch_off(&mut self) {
+    fn redo_plain(&mut self, decides: bool) -> bool {
+        if !(self.accelerated && decides) {
+            return false;
+        }
         self.on = false;
+        true
     }
-    fn record(&mut self, w: Vector<T, N>) {
-        self.last = Some(w);
+    fn record(&mut self, w: &Vector<T, N>) {
+        if self.accelerated {
+            self.last = Some(w.clone());
+        }
     }
 }
 

@@ -14,12 +14,12 @@ use super::subalgorithm::{self, closest_point_fixed, Lambda};
 /// The warm start of the module docs: the previous simplex's vertices
 /// re-read on the current shapes, reduced to the face holding their
 /// closest point, with its coordinates and the iterations taken. `None`
-/// when there is no warm simplex or none of its directions is usable.
+/// when none of its directions is usable.
 #[allow(clippy::type_complexity)] // (simplex, λ, iterations): used once, right above.
 pub(super) fn warm_simplex<T, const N: usize, A, B>(
     a: &A,
     b: &B,
-    warm: Option<&Simplex<T, N>>,
+    warm: &Simplex<T, N>,
     cap: usize,
 ) -> Result<Option<(Simplex<T, N>, Lambda<T>, usize)>, Error>
 where
@@ -48,7 +48,7 @@ where
 pub(super) fn fresh_vertices<T, const N: usize, A, B, const CAP: usize>(
     a: &A,
     b: &B,
-    warm: Option<&Simplex<T, N>>,
+    warm: &Simplex<T, N>,
     cap: usize,
     fresh: &mut ArrayVec<Vertex<T, N>, CAP>,
 ) -> Result<usize, Error>
@@ -58,7 +58,7 @@ where
     B: Support<T, N> + ?Sized,
 {
     let mut calls = 0;
-    for old in warm.iter().flat_map(|w| w.iter()) {
+    for old in warm.iter() {
         if calls >= cap {
             break;
         }

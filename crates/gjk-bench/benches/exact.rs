@@ -29,7 +29,12 @@
 //! extreme point, by exact reflection), then moved along `x₀` by `+0.5`
 //! (**separated**), `+2⁻⁴⁰ ≈ 0.91·10⁻¹²` (**gap 1e-12**) or `−0.5`
 //! (**overlapping**).
+//!
+//! `--file PATH` times the 3D pairs of a case file instead, as one row (the
+//! nine unit-sphere pairs: `python3 scripts/sphere_pairs.py > nine.jsonl`,
+//! then `cargo bench -p gjk-bench --bench exact -- --file nine.jsonl`).
 
+use std::path::Path;
 use std::time::Instant;
 
 use gjk::distance::{distance, DistanceOptions, DistanceOutcome};
@@ -274,6 +279,32 @@ fn rows<const N: usize>(
     }
 }
 
+/// The 3D pairs of a case file (`"a"`, `"b"`: rows of three doubles), as
+/// one row: `scripts/sphere_pairs.py > nine.jsonl` gives the nine
+/// unit-sphere pairs of issue 19 (`--file nine.jsonl`).
+fn file_row(path: &str) -> Row<3> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let cloud = |v: &serde_json::Value| -> Vec<Vector<f64, 3>> {
+        let rows = v.as_array().expect("a list of points");
+        let coord = |p: &serde_json::Value, k: usize| p[k].as_f64().expect("a number");
+        rows.iter()
+            .map(|p| Vector::<f64, 3>::new(coord(p, 0), coord(p, 1), coord(p, 2)))
+            .collect()
+    };
+    let pairs = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let case: serde_json::Value = serde_json::from_str(l).expect("a JSON line");
+            (cloud(&case["a"]), cloud(&case["b"]))
+        })
+        .collect();
+    let name = Path::new(path)
+        .file_name()
+        .map_or(path.into(), |f| f.to_string_lossy());
+    row(&format!("3D pairs of {name}"), pairs)
+}
+
 fn main() {
     let args: Vec<String> = std::env::args()
         .skip(1)
@@ -288,11 +319,27 @@ fn main() {
     let all_loops = args.iter().any(|a| a == "--loops");
     let filter = args
         .iter()
-        .find(|a| !a.starts_with("--") && a.parse::<usize>().is_err())
+        .enumerate()
+        .find(|(i, a)| {
+            !a.starts_with("--")
+                && a.parse::<usize>().is_err()
+                && (*i == 0 || args[i - 1] != "--file")
+        })
+        .map(|(_, a)| a)
         .cloned()
         .unwrap_or_default();
+    let file = args
+        .iter()
+        .position(|a| a == "--file")
+        .and_then(|i| args.get(i + 1))
+        .cloned();
     println!("| row | pairs | fallbacks | f64 µs/pair | exact µs/pair | exact/f64 | loops µs/pair | loops/exact |");
     println!("|---|---|---|---|---|---|---|---|");
+    if let Some(path) = file {
+        // The file's pairs only (the loops take minutes on 10,000 points).
+        run(&file_row(&path), samples, all_loops);
+        return;
+    }
     rows::<3>(32, 8, &filter, samples, all_loops, 1024);
     rows::<3>(1024, 4, &filter, samples, all_loops, 1024);
     rows::<2>(32, 8, &filter, samples, all_loops, 1024);
