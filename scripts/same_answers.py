@@ -498,6 +498,7 @@ def widened_round_interval(old, new):
         return False
     try:
         (lo0, hi0), (lo, hi) = old["distance_interval"], new["distance_interval"]
+        lo0, hi0, lo, hi = float(lo0), float(hi0), float(lo), float(hi)
         dist = float(new["distance"])
     except (KeyError, TypeError, ValueError):
         return False

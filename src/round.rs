@@ -105,9 +105,10 @@ pub struct RoundAnswer<T: Scalar, const N: usize> {
     /// `witness_b − witness_a`, or the cores' own touching normal when
     /// `R = 0`.
     pub normal: Option<Vector<T, N>>,
-    /// Float mode: `scale²`, the largest squared norm of the points of the
-    /// cores' final simplex, which the error of `core_dist2` is measured
-    /// against ([`float_accuracy_bound`]); `0` in exact mode.
+    /// Float mode: `scale²`, the largest squared norm of the points of
+    /// `C_A − C_B` the cores' loop met (its simplices and support points),
+    /// which the error of `core_dist2` is measured against
+    /// ([`float_accuracy_bound`]); `0` in exact mode.
     pub core_scale2: f64,
 }
 
@@ -279,6 +280,10 @@ struct RoundMargin<T> {
     r2: T,
     stops: Stops,
     fired: Cell<Option<Relation>>,
+    /// Float mode: the largest `scale²` of the points the loop has seen
+    /// (each simplex and support point `w` asked about: every plain step
+    /// of both loops), the scale of `core_dist2`'s error.
+    seen2: Cell<f64>,
 }
 
 /// Float mode: the apart stop's margin, in touching bands ([`touch_band2`])
@@ -302,6 +307,10 @@ impl<T: Field, const N: usize> Margin<T, N> for RoundMargin<T> {
     /// `w` minimises `x·v` over `C_A − C_B`, so `c ≥ v·w / |v|` when
     /// `v·w > 0` (`v·w = |v|² − gap`).
     fn apart(&self, vv: &T, s2: f64, w: &Vertex<T, N>, gap: &T) -> bool {
+        if !T::EXACT {
+            let seen = self.seen2.get().max(s2).max(scale2(std::iter::once(&w.w)));
+            self.seen2.set(seen);
+        }
         let vw = vv.clone() - gap.clone();
         let apart = self.stops == Stops::Both
             && vw > T::zero()
@@ -352,12 +361,13 @@ where
             false => Stops::None,
         },
         fired: Cell::new(None),
+        seen2: Cell::new(0.0),
     };
     let (report, _) = distance_weighed(a.core(), b.core(), opts, start.as_ref(), &margin)?;
     let core_scale2 = match &report.outcome {
         _ if T::EXACT => 0.0,
         DistanceOutcome::Separated { simplex, .. } | DistanceOutcome::Intersecting { simplex } => {
-            scale2(simplex.points())
+            scale2(simplex.points()).max(margin.seen2.get())
         }
         DistanceOutcome::NoVerdict { .. } => 0.0,
     };

@@ -32,7 +32,8 @@
 //!
 //! `--file PATH` times the 3D pairs of a case file instead, as one row (the
 //! nine unit-sphere pairs: `python3 scripts/sphere_pairs.py > nine.jsonl`,
-//! then `cargo bench -p gjk-bench --bench exact -- --file nine.jsonl`).
+//! then `cargo bench -p gjk-bench --bench exact -- --file "$PWD/nine.jsonl"`:
+//! cargo runs the bench in `crates/gjk-bench`).
 
 use std::path::Path;
 use std::time::Instant;
@@ -281,7 +282,8 @@ fn rows<const N: usize>(
 
 /// The 3D pairs of a case file (`"a"`, `"b"`: rows of three doubles), as
 /// one row: `scripts/sphere_pairs.py > nine.jsonl` gives the nine
-/// unit-sphere pairs of issue 19 (`--file nine.jsonl`).
+/// unit-sphere pairs of issue 19 (`--file "$PWD/nine.jsonl"`: cargo runs benches in the package
+/// directory).
 fn file_row(path: &str) -> Row<3> {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let cloud = |v: &serde_json::Value| -> Vec<Vector<f64, 3>> {
