@@ -140,8 +140,8 @@ MAPPINGS = [
     "touching band's scale), the head's must be the base's exact answer "
     "on the same case and the base's float one must not have been",
     "float round lines' `distance_interval` (2026-12-07): its error term for "
-    "the cores' `c^2` is taken at the scale of the cores' final simplex "
-    "(`RoundAnswer::core_scale2`), not at `c^2`, which let the interval "
+    "the cores' `c^2` is taken at the scale of the points the cores' loop "
+    "met (`RoundAnswer::core_scale2`), not at `c^2`, which let the interval "
     "miss the exact distance of long cores; where nothing else changed, the "
     "new interval must hold the old one and the line's `distance`",
     "`f64-certified` distance bounds in one float pass (issue 20, item 3, "

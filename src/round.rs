@@ -164,8 +164,9 @@ impl<T: Scalar, const N: usize> RoundAnswer<T, N> {
     /// root, the subtraction) is widened outwards by one unit in the last
     /// place. In exact mode that is a guaranteed enclosure of the true
     /// distance; in float mode `c²` itself carries the distance loop's
-    /// documented error at the simplex's scale (`float_accuracy_bound`
-    /// with [`core_scale2`](Self::core_scale2)), which is added.
+    /// documented error at the scale of the points the cores' loop met
+    /// (`float_accuracy_bound` with [`core_scale2`](Self::core_scale2)),
+    /// which is added.
     pub fn distance_bounds(&self) -> (f64, f64) {
         let c2 = self.core_dist2.to_f64();
         let r = self.radius_sum.to_f64();

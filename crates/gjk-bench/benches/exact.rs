@@ -280,25 +280,17 @@ fn rows<const N: usize>(
     }
 }
 
-/// The 3D pairs of a case file (`"a"`, `"b"`: rows of three doubles), as
-/// one row: `scripts/sphere_pairs.py > nine.jsonl` gives the nine
-/// unit-sphere pairs of issue 19 (`--file "$PWD/nine.jsonl"`: cargo runs benches in the package
-/// directory).
+/// The 3D pairs of a case file, read by the case format's reader, as one
+/// row: `scripts/sphere_pairs.py > nine.jsonl` gives the nine unit-sphere
+/// pairs of issue 19 (`--file "$PWD/nine.jsonl"`: cargo runs benches in the
+/// package directory).
 fn file_row(path: &str) -> Row<3> {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let cloud = |v: &serde_json::Value| -> Vec<Vector<f64, 3>> {
-        let rows = v.as_array().expect("a list of points");
-        let coord = |p: &serde_json::Value, k: usize| p[k].as_f64().expect("a number");
-        rows.iter()
-            .map(|p| Vector::<f64, 3>::new(coord(p, 0), coord(p, 1), coord(p, 2)))
-            .collect()
-    };
-    let pairs = text
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            let case: serde_json::Value = serde_json::from_str(l).expect("a JSON line");
-            (cloud(&case["a"]), cloud(&case["b"]))
+    let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let pairs = gjk_case::read_packed_cases(std::io::BufReader::new(file))
+        .map(|case| {
+            let case = case.unwrap_or_else(|e| panic!("{path}: {e}"));
+            case.points::<f64, 3>()
+                .unwrap_or_else(|e| panic!("{path}: {e}"))
         })
         .collect();
     let name = Path::new(path)
