@@ -27,7 +27,7 @@ timeout=${TIMEOUT:-60}
 out=${OUT:-campaign-logs}
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(case_line query_f64 f32_bits diff_2d diff_3d diff_nd diff_exact certified rational_loops)
+  targets=(case_line query_f64 f32_bits diff_2d diff_3d diff_nd diff_exact certified forged rational_loops)
 fi
 mkdir -p "$out"
 case ${TRACE:-none} in

@@ -10,6 +10,7 @@
 //! | `diff_2d`, `diff_3d` | a generated pair ([`gjk_gen`]) or raw small dyadic points | [`check`]: the exact mode's answer ([`crate::fuzzing_exact::proved_answer`]: its certificates verified, and the construction's claims) is the truth; `f64` (and `f32` when every coordinate is exact in it) agrees with it outside the tolerance band |
 //! | `diff_nd` | the same in 1 to 6 dimensions | the same ([`check`]; the three-way query only in 2D and 3D) |
 //! | `certified`, `diff_exact` | as `diff_nd` | [`certified`], [`crate::fuzzing_exact`]: certified `f64` gives the exact relation; the exact mode's answers are the construction's, and in `diff_exact` its certificates verify again and on raw points its answers are the oracle's |
+//! | `forged` | as `diff_nd`, then an edit script | [`crate::fuzzing_forged`]: certificates forged from the exact mode's (one weight, index or coordinate changed) or from nothing; whatever the verifier accepts is the truth the oracle judged |
 //! | `rational_loops` | as `diff_nd` | [`rational_loops`]: the generic loops run on rationals (boolean, distance with each sub-algorithm, the three-way verdict, EPA) equal the exact oracle |
 //!
 //! A failed check panics with the case printed: mantissas and exponent
@@ -94,7 +95,7 @@ macro_rules! by_dim {
 pub(crate) use by_dim;
 
 /// The fuzz targets, as named in `fuzz/Cargo.toml` and `fuzz/corpus/`.
-pub const TARGETS: [&str; 9] = [
+pub const TARGETS: [&str; 10] = [
     "case_line",
     "query_f64",
     "f32_bits",
@@ -103,6 +104,7 @@ pub const TARGETS: [&str; 9] = [
     "diff_nd",
     "certified",
     "diff_exact",
+    "forged",
     "rational_loops",
 ];
 
@@ -137,6 +139,7 @@ pub fn replay(target: &str, bytes: &[u8]) -> Result<bool, String> {
         "diff_nd" => run(bytes, diff_nd),
         "certified" => run(bytes, certified),
         "diff_exact" => run(bytes, crate::fuzzing_exact::diff_exact),
+        "forged" => run(bytes, crate::fuzzing_forged::forged),
         "rational_loops" => run(bytes, rational_loops),
         other => return Err(format!("unknown fuzz target {other:?}")),
     })

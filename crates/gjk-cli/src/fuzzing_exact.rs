@@ -32,7 +32,7 @@
 
 use gjk::certificate::{verify, Certificate};
 use gjk::certified::{certify, CertifiedOptions};
-use gjk::exact::{exact_query, ExactAnswer, ExactOptions};
+use gjk::exact::{exact_query, ExactAnswer, ExactOptions, ExactReport};
 use gjk::filtered::PointSet;
 use gjk::shape::ConvexHull;
 use gjk::{Rational, Relation, Vector, Which};
@@ -48,7 +48,7 @@ pub fn diff_exact(input: DiffN) {
     by_dim!(check, d);
 }
 
-fn vectors<const N: usize>(rows: &[Vec<Rational>]) -> Vec<Vector<Rational, N>> {
+pub(crate) fn vectors<const N: usize>(rows: &[Vec<Rational>]) -> Vec<Vector<Rational, N>> {
     rows.iter()
         .map(|r| Vector::<Rational, N>::from_fn(|i, _| r[i].clone()))
         .collect()
@@ -60,6 +60,8 @@ pub(crate) struct Proved {
     pub relation: Relation,
     /// `dist²` of a separated pair, `0` otherwise.
     pub dist2: Rational,
+    /// `δ²` of a penetrating pair, with the oracle (`None` otherwise).
+    pub depth2: Option<Rational>,
 }
 
 /// The exact mode's answer to case `d` (`N = d.dim`; `ra`, `rb` its exact
@@ -73,6 +75,16 @@ pub(crate) fn proved_answer<const N: usize>(
     rb: &[Vec<Rational>],
     oracle: bool,
 ) -> Proved {
+    proved_report::<N>(d, ra, rb, oracle).0
+}
+
+/// [`proved_answer`], and the exact mode's report it rests on.
+pub(crate) fn proved_report<const N: usize>(
+    d: &Diff,
+    ra: &[Vec<Rational>],
+    rb: &[Vec<Rational>],
+    oracle: bool,
+) -> (Proved, ExactReport<N>) {
     let fail = |what: String| -> ! { panic!("exact mode mismatch: {what}\n  {}", d.show()) };
     let sa = PointSet::from_rational(vectors::<N>(ra))
         .unwrap_or_else(|e| fail(format!("point set a: {e}")));
@@ -140,10 +152,24 @@ pub(crate) fn proved_answer<const N: usize>(
                 fail(format!("dist2 {dist2}, construction says {want}"));
             }
         }
-        return Proved { relation, dist2 };
+        return (
+            Proved {
+                relation,
+                dist2,
+                depth2,
+            },
+            report,
+        );
     }
     if !oracle {
-        return Proved { relation, dist2 };
+        return (
+            Proved {
+                relation,
+                dist2,
+                depth2,
+            },
+            report,
+        );
     }
     // Raw points: the oracle judges. A question past its work limits
     // (`OracleError::TooLarge`) is not judged: the oracle abstains, as in
@@ -183,7 +209,14 @@ pub(crate) fn proved_answer<const N: usize>(
             }
         }
     }
-    Proved { relation, dist2 }
+    (
+        Proved {
+            relation,
+            dist2,
+            depth2,
+        },
+        report,
+    )
 }
 
 fn check<const N: usize>(d: &Diff) {

@@ -21,6 +21,8 @@ pub mod exact_query;
 pub mod fuzzing;
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing_exact;
+#[cfg(feature = "fuzzing")]
+pub mod fuzzing_forged;
 pub mod html;
 pub mod number;
 pub mod picture;

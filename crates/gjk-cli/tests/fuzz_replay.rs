@@ -167,3 +167,31 @@ fn exact_mode_proves_these_without_its_fallback() {
         }
     }
 }
+
+/// The `forged` corpus exercises the verifier both ways: across its
+/// inputs, each certificate kind the exact mode makes has forgeries the
+/// verifier accepts (each then held to the oracle's truth by the target)
+/// and forgeries it rejects. A target whose forgeries were all rejected
+/// (or all accepted) would check nothing.
+#[test]
+fn forged_certificates_are_accepted_and_rejected() {
+    use gjk_cli::fuzzing::decode;
+    use gjk_cli::fuzzing_forged::{tally, Forged};
+    use std::collections::BTreeMap;
+    let mut total: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    for path in files(&root().join("fuzz/corpus/forged")) {
+        let bytes = fs::read(&path).unwrap();
+        if let Some(input) = decode::<Forged>(&bytes) {
+            for (kind, (yes, no)) in tally(&input) {
+                let t = total.entry(kind).or_default();
+                t.0 += yes;
+                t.1 += no;
+            }
+        }
+    }
+    eprintln!("fuzz/corpus/forged: (accepted, rejected) {total:?}");
+    for kind in ["separated", "touching", "intersecting", "distance", "depth"] {
+        let (yes, no) = total.get(kind).copied().unwrap_or_default();
+        assert!(yes > 0 && no > 0, "{kind}: {yes} accepted, {no} rejected");
+    }
+}
