@@ -10,7 +10,7 @@
 //! | `diff_2d`, `diff_3d` | a generated pair ([`gjk_gen`]) or raw small dyadic points | [`check`]: the exact mode's answer ([`crate::fuzzing_exact::proved_answer`]: its certificates verified, and the construction's claims) is the truth; `f64` (and `f32` when every coordinate is exact in it) agrees with it outside the tolerance band |
 //! | `diff_nd` | the same in 1 to 6 dimensions | the same ([`check`]; the three-way query only in 2D and 3D) |
 //! | `certified`, `diff_exact` | as `diff_nd` | [`certified`], [`crate::fuzzing_exact`]: certified `f64` gives the exact relation; the exact mode's answers are the construction's, and in `diff_exact` its certificates verify again and on raw points its answers are the oracle's |
-//! | `forged` | as `diff_nd`, then an edit script | [`crate::fuzzing_forged`]: certificates forged from the exact mode's (one weight, index or coordinate changed) or from nothing; whatever the verifier accepts is the truth the oracle judged |
+//! | `forged` | as `diff_nd`, then an edit script | [`crate::fuzzing_forged`]: certificates forged from the exact mode's (one weight, index or coordinate changed, an entry dropped, repeated or added, restated as another kind, edits chained) or from nothing; whatever the verifier accepts is the truth the oracle judged (raw points) or the construction guarantees (generated pairs) |
 //! | `rational_loops` | as `diff_nd` | [`rational_loops`]: the generic loops run on rationals (boolean, distance with each sub-algorithm, the three-way verdict, EPA) equal the exact oracle |
 //!
 //! A failed check panics with the case printed: mantissas and exponent

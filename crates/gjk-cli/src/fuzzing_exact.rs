@@ -141,6 +141,11 @@ pub(crate) fn proved_report<const N: usize>(
         },
         _ => None,
     };
+    let proved = Proved {
+        relation,
+        dist2,
+        depth2,
+    };
     if d.family.is_some() {
         if let Some(want) = d.expected.relation {
             if want != relation {
@@ -148,28 +153,14 @@ pub(crate) fn proved_report<const N: usize>(
             }
         }
         if let Some(want) = &d.expected.dist2 {
-            if *want != dist2 {
-                fail(format!("dist2 {dist2}, construction says {want}"));
+            if *want != proved.dist2 {
+                fail(format!("dist2 {}, construction says {want}", proved.dist2));
             }
         }
-        return (
-            Proved {
-                relation,
-                dist2,
-                depth2,
-            },
-            report,
-        );
+        return (proved, report);
     }
     if !oracle {
-        return (
-            Proved {
-                relation,
-                dist2,
-                depth2,
-            },
-            report,
-        );
+        return (proved, report);
     }
     // Raw points: the oracle judges. A question past its work limits
     // (`OracleError::TooLarge`) is not judged: the oracle abstains, as in
@@ -184,7 +175,7 @@ pub(crate) fn proved_report<const N: usize>(
     // A penetrating answer is judged by `penetration_depth`, which decides
     // the relation by the same LP as `relation` (and says which one when the
     // origin is not interior): one LP, not two, unless it abstains.
-    let judged_depth = match &depth2 {
+    let judged_depth = match &proved.depth2 {
         Some(got) => {
             match judged(gjk_oracle::penetration_depth(ra, rb)).unwrap_or_else(|e| fail(e)) {
                 None => false,
@@ -204,19 +195,12 @@ pub(crate) fn proved_report<const N: usize>(
     if relation == Relation::Separated {
         let want = judged(gjk_oracle::distance_squared(ra, rb)).unwrap_or_else(|e| fail(e));
         if let Some(want) = want {
-            if dist2 != want.dist2 {
-                fail(format!("dist2 {dist2}, oracle {}", want.dist2));
+            if proved.dist2 != want.dist2 {
+                fail(format!("dist2 {}, oracle {}", proved.dist2, want.dist2));
             }
         }
     }
-    (
-        Proved {
-            relation,
-            dist2,
-            depth2,
-        },
-        report,
-    )
+    (proved, report)
 }
 
 fn check<const N: usize>(d: &Diff) {

@@ -179,9 +179,8 @@ fn exact_mode_proves_these_without_its_fallback() {
 #[test]
 fn forged_certificates_are_accepted_and_rejected() {
     use gjk_cli::fuzzing::decode;
-    use gjk_cli::fuzzing_forged::{tally, Forged};
-    use std::collections::BTreeMap;
-    let mut total: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    use gjk_cli::fuzzing_forged::{tally, Forged, Tally};
+    let mut total = Tally::new();
     let stride = long::campaign(16, 1);
     for path in files(&root().join("fuzz/corpus/forged"))
         .into_iter()
