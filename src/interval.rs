@@ -139,11 +139,19 @@ impl Interval {
 /// the minors, against `N!` for one `N × N` determinant expanded alone, and
 /// the same operations in the same order, so the same intervals.
 fn minors<const N: usize>(rows: &[[Interval; N]]) -> Vec<Option<Interval>> {
+    let mut minor = vec![None; 1 << N];
+    minors_into(rows, &mut minor);
+    minor
+}
+
+/// [`minors`] written into `minor` (`2^N` entries), so that small `N` can
+/// keep them on the stack.
+fn minors_into<const N: usize>(rows: &[[Interval; N]], minor: &mut [Option<Interval>]) {
     let r = rows.len();
-    debug_assert!(r <= N);
-    let mut minor: Vec<Option<Interval>> = vec![None; 1 << N];
+    debug_assert!(r <= N && minor.len() == 1 << N);
     minor[0] = Some(Interval::ONE);
     for s in 1..(1usize << N) {
+        minor[s] = None;
         let k = s.count_ones() as usize;
         if k > r {
             continue;
@@ -164,14 +172,24 @@ fn minors<const N: usize>(rows: &[[Interval; N]]) -> Vec<Option<Interval>> {
         }
         minor[s] = sum;
     }
-    minor
 }
 
+/// The most columns whose `2^N` minors [`det`] keeps on the stack (64
+/// entries, 1.5 KiB); above, they are on the heap.
+const STACK_MINORS_MAX_DIM: usize = 6;
+
 /// The determinant of the `N × N` interval matrix `m` (rows), enclosed;
-/// `None` on overflow ([`minors`]).
+/// `None` on overflow ([`minors`]). No heap allocation up to
+/// [`STACK_MINORS_MAX_DIM`] columns.
 pub(crate) fn det<const N: usize>(m: &[[Interval; N]]) -> Option<Interval> {
     debug_assert_eq!(m.len(), N);
-    minors(m)[(1 << N) - 1]
+    let full = (1 << N) - 1;
+    if N <= STACK_MINORS_MAX_DIM {
+        let mut minor = [None; 1 << STACK_MINORS_MAX_DIM];
+        minors_into(m, &mut minor[..1 << N]);
+        return minor[full];
+    }
+    minors(m)[full]
 }
 
 /// The generalised cross product of the `N − 1` rows `e` (each `N`

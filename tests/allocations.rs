@@ -10,7 +10,7 @@
 //! rounded hulls against a hull, separated, touching and penetrating; the
 //! certified distance ([`gjk::certified::certify_distance`]) on every hull
 //! pair, and the certified verdict ([`gjk::certified::certify`]) on the
-//! separated ones.
+//! separated and overlapping ones.
 //!
 //! A counting global allocator counts the allocations of the *current
 //! thread* only (the test harness runs other tests on other threads), while
@@ -198,24 +198,27 @@ fn assert_certified_distance_does_not_allocate<const N: usize>(
 }
 
 /// Runs the certified verdict on the hulls `a`, `b` (default options,
-/// built outside) of a separated pair, which its separating axis decides,
-/// and asserts that it does not allocate. Not yet zero elsewhere: an
-/// overlapping pair's certificate (`Certificate::EnclosingSimplex`) holds
-/// its points in `Vec`s and its check builds `Vec`s (9–10 allocations per
-/// query on the pairs here), and a touching pair takes the exact path.
+/// built outside) of a separated or overlapping pair, which a float
+/// certificate decides (an axis, or a simplex enclosing the origin, found
+/// by the hot path or, where the origin lies on its simplex's boundary, by
+/// the continued search), and asserts that it does not allocate. A
+/// touching pair has no float certificate: the exact path decides it, in
+/// rationals, which allocate.
 fn assert_certified_verdict_does_not_allocate<const N: usize>(
     name: &str,
     a: &ConvexHull<f64, N>,
     b: &ConvexHull<f64, N>,
     kind: Kind,
 ) {
-    if kind != Kind::Separated {
-        return;
-    }
+    let want = match kind {
+        Kind::Separated => Relation::Separated,
+        Kind::Intersecting => Relation::Penetrating,
+        Kind::Touching => return,
+    };
     let opts = CertifiedOptions::default();
     let (n, r) = allocations(|| certify(a, b, &opts));
     let r = r.unwrap_or_else(|e| panic!("{name}: {e:?}"));
-    assert_eq!(r.verdict, Relation::Separated, "{name}: {r:?}");
+    assert_eq!(r.verdict, want, "{name}: {r:?}");
     assert!(
         !matches!(r.certificate, Certificate::ExactFallback { .. }),
         "{name}: {r:?}"
@@ -241,7 +244,14 @@ fn float_queries_do_not_allocate_in_3d() {
         .collect();
     let a = hull(&cube);
     for (name, by, kind) in [
+        // The origin on a face of the hot path's simplex: the continued search.
         ("overlapping cubes", [0.5, 0.25, 0.125], Kind::Intersecting),
+        // Proved by the hot path's simplex.
+        (
+            "overlapping cubes, general position",
+            [0.37, 0.21, 0.13],
+            Kind::Intersecting,
+        ),
         ("separated cubes", [3.0, 0.5, -0.25], Kind::Separated),
         ("cubes sharing a face", [1.0, 0.0, 0.0], Kind::Touching),
         ("cubes sharing a corner", [1.0, 1.0, 1.0], Kind::Touching),
@@ -348,7 +358,14 @@ fn float_queries_do_not_allocate_in_2d() {
     let square = [[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]];
     let a = hull(&square);
     for (name, by, kind) in [
+        // The origin on a face of the hot path's simplex: the continued search.
         ("overlapping squares", [0.5, 0.25], Kind::Intersecting),
+        // Proved by the hot path's simplex.
+        (
+            "overlapping squares, general position",
+            [0.37, 0.21],
+            Kind::Intersecting,
+        ),
         ("separated squares", [2.5, -0.5], Kind::Separated),
         ("squares sharing an edge", [0.0, 1.0], Kind::Touching),
         ("squares sharing a corner", [1.0, 1.0], Kind::Touching),

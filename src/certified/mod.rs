@@ -101,12 +101,13 @@ use crate::relation::Relation;
 use crate::shape::ConvexHull;
 use crate::simplex::Simplex;
 use crate::tolerance::DEFAULT_MAX_ITERATIONS;
-use crate::vector::Vector;
+use crate::vector::{Points, Vector};
 
 use axis::certify_hull_axis;
 pub use axis::{certify_axis, AxisCertificate};
 pub use bounds::{certify_distance, CertifiedDistance, DistanceBounds};
 use search::{continue_search, sharpen, widen, Found};
+use simplex::check_pairs;
 pub use simplex::{check_simplex, SimplexCheck};
 
 /// Options of [`certify`].
@@ -187,12 +188,11 @@ pub enum Certificate<const N: usize> {
     /// Separated, proved by the float axis and the rounding-error bound.
     SeparatingAxis(AxisCertificate<N>),
     /// Penetrating, proved by `N + 1` support points whose simplex holds the
-    /// origin in its interior (`a[i] − b[i]`, `a[i] ∈ A`, `b[i] ∈ B`).
+    /// origin in its interior (vertex `i`: `aᵢ − bᵢ`, `aᵢ ∈ A`, `bᵢ ∈ B`).
     EnclosingSimplex {
-        /// The points of `A`.
-        a: Vec<Vector<f64, N>>,
-        /// The points of `B`.
-        b: Vec<Vector<f64, N>>,
+        /// The `N + 1` vertices, each with its points `a` of `A` and `b` of
+        /// `B` (held inline: the certificate does not allocate).
+        simplex: Simplex<f64, N>,
         /// How many of the `N + 1` signs the interval filter left to exact
         /// integer arithmetic.
         exact_signs: usize,
@@ -390,7 +390,7 @@ fn float_certificate<const N: usize>(
     let mut iterations = hot_calls + report.iterations;
     let (reason, simplex) = match report.outcome {
         DistanceOutcome::Separated { axis, simplex, .. } => {
-            let face: Vec<Vector<f64, N>> = simplex.points().copied().collect();
+            let face: Points<f64, N> = simplex.points().copied().collect();
             if let Some(c) = proved_axis(a, b, &axis, &face) {
                 return (Ok((Relation::Separated, c)), iterations);
             }
@@ -449,12 +449,11 @@ fn proved_axis<const N: usize>(
 
 /// The simplex's certificate if its `N + 1` points enclose the origin.
 fn proved_simplex<const N: usize>(simplex: &Simplex<f64, N>) -> Option<Certificate<N>> {
-    let a: Vec<Vector<f64, N>> = simplex.iter().map(|v| v.a).collect();
-    let b: Vec<Vector<f64, N>> = simplex.iter().map(|v| v.b).collect();
-    match check_simplex(&a, &b) {
-        SimplexCheck::Encloses { exact_signs } => {
-            Some(Certificate::EnclosingSimplex { a, b, exact_signs })
-        }
+    match check_pairs(simplex.iter().map(|v| (&v.a, &v.b))) {
+        SimplexCheck::Encloses { exact_signs } => Some(Certificate::EnclosingSimplex {
+            simplex: simplex.clone(),
+            exact_signs,
+        }),
         SimplexCheck::DoesNotEnclose => None,
     }
 }

@@ -30,11 +30,13 @@
 //! barycentric coordinates can tell), with a direction whose support point
 //! says "separated", or — when no progress is possible — with nothing.
 
-use crate::distance::closest_point;
+use arrayvec::ArrayVec;
+
+use crate::distance::subalgorithm::closest_point_fixed;
 use crate::shape::Support;
 use crate::simplex::support_vertex;
 use crate::simplex::Simplex;
-use crate::vector::{dot, Vector};
+use crate::vector::{dot, Points, Vector, MAX_POINTS};
 
 /// An edge vector whose part orthogonal to the earlier ones is shorter than
 /// this fraction of its length counts as dependent on them in [`sharpen`]
@@ -52,7 +54,7 @@ pub(crate) fn sharpen<const N: usize>(
     d: &Vector<f64, N>,
     face: &[Vector<f64, N>],
 ) -> Vector<f64, N> {
-    let mut basis: Vec<Vector<f64, N>> = Vec::new();
+    let mut basis: Points<f64, N> = Points::new();
     for w in face.iter().skip(1) {
         let mut e = w - face[0];
         let len0 = e.norm();
@@ -157,7 +159,7 @@ where
     if kept.len() != N {
         return Found::Nothing;
     }
-    let face: Vec<Vector<f64, N>> = kept.points().copied().collect();
+    let face: Points<f64, N> = kept.points().copied().collect();
     let axes = (0..N).map(|i| Vector::<f64, N>::from_fn(|j, _| f64::from(u8::from(i == j))));
     let Some(n) = axes
         .map(|e| sharpen(&e, &face))
@@ -197,7 +199,7 @@ pub(crate) const WIDEN_TILT: f64 = 1.0 / 64.0;
 pub(crate) enum Found<const N: usize, C> {
     /// Simplices of `N + 1` vertices, one of which may hold the origin in
     /// its interior (to be checked, in order).
-    Full(Vec<Simplex<f64, N>>),
+    Full(ArrayVec<Simplex<f64, N>, MAX_POINTS>),
     /// An axis the caller's check proved.
     Proved(C),
     /// No progress possible (or the budget ran out).
@@ -228,15 +230,15 @@ where
         if iterations >= max_iterations {
             break Found::Nothing;
         }
-        let pts: Vec<Vector<f64, N>> = simplex.points().copied().collect();
-        let Ok(closest) = closest_point(&pts) else {
+        let pts: Points<f64, N> = simplex.points().copied().collect();
+        let Ok(closest) = closest_point_fixed(&pts) else {
             break Found::Nothing;
         };
         let Some(kept) = simplex.select(&closest.kept) else {
             break Found::Nothing;
         };
         if kept.len() == N + 1 {
-            break Found::Full(vec![kept]);
+            break Found::Full([kept].into_iter().collect());
         }
         // The distance must decrease (it does in exact arithmetic); when
         // rounding stalls it, the loop is on a face holding the origin.
@@ -253,7 +255,7 @@ where
             break Found::Nothing;
         };
         if dot(&w.w, &d) < 0.0 {
-            let face: Vec<Vector<f64, N>> = kept.points().copied().collect();
+            let face: Points<f64, N> = kept.points().copied().collect();
             if let Some(c) = prove(&d, &face) {
                 break Found::Proved(c);
             }

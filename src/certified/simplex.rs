@@ -150,12 +150,13 @@ fn det_sign(mut m: Vec<Vec<BigInt>>) -> i8 {
     }
 }
 
-/// The exact integer differences `2^(−e_min) (aᵢ − bᵢ)` of the certificate.
-fn integer_differences<const N: usize>(
-    a: &[Vector<f64, N>],
-    b: &[Vector<f64, N>],
+/// The exact integer differences `2^(−e_min) (aᵢ − bᵢ)` of the pairs.
+fn integer_differences<'p, const N: usize>(
+    pairs: impl Iterator<Item = (&'p Vector<f64, N>, &'p Vector<f64, N>)> + Clone,
 ) -> Vec<Vec<BigInt>> {
-    let all = a.iter().chain(b).flat_map(|p| p.iter().copied());
+    let all = pairs
+        .clone()
+        .flat_map(|(p, q)| p.iter().chain(q.iter()).copied());
     let e_min = all
         .filter(|x| *x != 0.0)
         .map(|x| decode(x).1)
@@ -165,18 +166,54 @@ fn integer_differences<const N: usize>(
         let (m, e) = decode(x);
         BigInt::from(m) << ((e - e_min) as usize)
     };
-    a.iter()
-        .zip(b)
+    pairs
         .map(|(p, q)| (0..N).map(|j| int(p[j]) - int(q[j])).collect())
         .collect()
 }
 
 /// `c = (−1)ⁱ det W₋ᵢ` for the rows `w` (module docs), as the rows of `W₋ᵢ`.
-fn minor_rows<X: Clone>(w: &[X], i: usize) -> Vec<X> {
+fn minor_rows<X: Clone>(w: &[X], i: usize) -> impl Iterator<Item = X> + '_ {
     w.iter()
         .enumerate()
-        .filter(|&(j, _)| j != i)
+        .filter(move |&(j, _)| j != i)
         .map(|(_, r)| r.clone())
+}
+
+/// `(−1)ⁱ d`: the sign of `cᵢ` from that of `det W₋ᵢ`.
+fn signed(i: usize, d: i8) -> i8 {
+    if i % 2 == 0 {
+        d
+    } else {
+        -d
+    }
+}
+
+/// The signs of `c₀ … c_N` that the interval filter proves, `None` where it
+/// cannot; no entries above [`FILTER_MAX_DIM`] or when a difference
+/// overflows. On the stack.
+fn filtered_signs<'p, const N: usize>(
+    pairs: impl Iterator<Item = (&'p Vector<f64, N>, &'p Vector<f64, N>)>,
+) -> ArrayVec<Option<i8>, { FILTER_MAX_DIM + 1 }> {
+    if N > FILTER_MAX_DIM {
+        return ArrayVec::new();
+    }
+    let mut w = ArrayVec::<[Interval; N], { FILTER_MAX_DIM + 1 }>::new();
+    for (p, q) in pairs {
+        let mut row = [Interval::ZERO; N];
+        for (j, x) in row.iter_mut().enumerate() {
+            match Interval::difference(p[j], q[j]) {
+                Some(d) => *x = d,
+                None => return ArrayVec::new(),
+            }
+        }
+        w.push(row);
+    }
+    (0..=N)
+        .map(|i| {
+            let rows: ArrayVec<[Interval; N], FILTER_MAX_DIM> = minor_rows(&w, i).collect();
+            let d = interval::det(&rows)?.sign()?;
+            Some(signed(i, d))
+        })
         .collect()
 }
 
@@ -184,11 +221,22 @@ fn minor_rows<X: Clone>(w: &[X], i: usize) -> Vec<X> {
 /// its interior? Exact (see the module docs); fewer or more than `N + 1`
 /// pairs never enclose.
 pub fn check_simplex<const N: usize>(a: &[Vector<f64, N>], b: &[Vector<f64, N>]) -> SimplexCheck {
-    if N == 0 || a.len() != N + 1 || b.len() != N + 1 {
+    if a.len() != b.len() {
+        return SimplexCheck::DoesNotEnclose;
+    }
+    check_pairs(a.iter().zip(b))
+}
+
+/// [`check_simplex`] on the pairs `(aᵢ, bᵢ)`. Without heap allocation up
+/// to [`FILTER_MAX_DIM`] unless the exact stage runs.
+pub(crate) fn check_pairs<'p, const N: usize>(
+    pairs: impl Iterator<Item = (&'p Vector<f64, N>, &'p Vector<f64, N>)> + Clone,
+) -> SimplexCheck {
+    if N == 0 || pairs.clone().count() != N + 1 {
         return SimplexCheck::DoesNotEnclose;
     }
     // 2D and 3D: the loops' `f64` filter first (module docs), on the stack.
-    let vertices = a.iter().zip(b).map(|(p, q)| Vertex {
+    let vertices = pairs.clone().map(|(p, q)| Vertex {
         w: p - q,
         a: *p,
         b: *q,
@@ -199,43 +247,28 @@ pub fn check_simplex<const N: usize>(a: &[Vector<f64, N>], b: &[Vector<f64, N>])
     if (N == 2 || N == 3) && strictly_inside(vertices.collect::<ArrayVec<_, 4>>().iter()) {
         return SimplexCheck::Encloses { exact_signs: 0 };
     }
-    let mut signs: Vec<Option<i8>> = vec![None; N + 1];
-    if N <= FILTER_MAX_DIM {
-        let w: Option<Vec<[Interval; N]>> = a
-            .iter()
-            .zip(b)
-            .map(|(p, q)| {
-                let mut row = [Interval::ZERO; N];
-                for (j, x) in row.iter_mut().enumerate() {
-                    *x = Interval::difference(p[j], q[j])?;
-                }
-                Some(row)
-            })
-            .collect();
-        if let Some(w) = w {
-            for (i, s) in signs.iter_mut().enumerate() {
-                *s = interval::det(&minor_rows(&w, i))
-                    .and_then(|d| d.sign())
-                    .map(|d| if i % 2 == 0 { d } else { -d });
-            }
-        }
-    }
     // Signs the filter proved: one zero or two opposite ones settle it.
-    let known: Vec<i8> = signs.iter().flatten().copied().collect();
-    if known.contains(&0) || known.windows(2).any(|p| p[0] != p[1]) {
-        return SimplexCheck::DoesNotEnclose;
-    }
-    let unknown: Vec<usize> = (0..=N).filter(|&i| signs[i].is_none()).collect();
-    if !unknown.is_empty() {
-        let w = integer_differences(a, b);
-        for &i in &unknown {
-            let d = det_sign(minor_rows(&w, i));
-            signs[i] = Some(if i % 2 == 0 { d } else { -d });
+    let proved = filtered_signs(pairs.clone());
+    let mut first = None;
+    for s in proved.iter().flatten() {
+        if *s == 0 || first.is_some_and(|f| f != *s) {
+            return SimplexCheck::DoesNotEnclose;
         }
+        first = Some(*s);
     }
-    let first = signs[0];
-    if first == Some(0) || signs.iter().any(|s| *s != first) {
-        return SimplexCheck::DoesNotEnclose;
+    // The others exactly (all of them when the filter has no entries).
+    let unknown: Vec<usize> = (0..=N)
+        .filter(|&i| proved.get(i).is_none_or(|s| s.is_none()))
+        .collect();
+    if !unknown.is_empty() {
+        let w = integer_differences(pairs);
+        for &i in &unknown {
+            let s = signed(i, det_sign(minor_rows(&w, i).collect()));
+            if s == 0 || first.is_some_and(|f| f != s) {
+                return SimplexCheck::DoesNotEnclose;
+            }
+            first = Some(s);
+        }
     }
     SimplexCheck::Encloses {
         exact_signs: unknown.len(),
