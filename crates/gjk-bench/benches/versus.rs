@@ -34,7 +34,8 @@
 //! support calls in that projection; its capsule and rounded-hull queries
 //! run GJK on the curved support maps.
 //!
-//! Arguments: a substring filters the rows by name; `--samples K` changes
+//! Arguments: substrings filter the rows by name (a row is run when its
+//! name contains one of them); `--samples K` changes
 //! the number of paired samples (default 31). With `--features libccd`
 //! (Debian's libccd-dev installed) the boolean rows of the 3D ellipsoid
 //! hulls are also timed against libccd's `ccdGJKIntersect`, in-process
@@ -76,15 +77,14 @@ fn scan_hulls<const N: usize>(
         .collect()
 }
 
-/// The row filter (command-line substring), if any.
-static FILTER: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+/// The row filters (command-line substrings; none: every row).
+static FILTER: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
 
-/// Whether a row of this name is wanted (its inputs are built only then).
+/// Whether a row of this name is wanted (its inputs are built only then):
+/// it contains one of the filters.
 fn wanted(name: &str) -> bool {
-    FILTER
-        .get()
-        .and_then(|f| f.as_deref())
-        .is_none_or(|f| name.contains(f))
+    let filters = FILTER.get().map(Vec::as_slice).unwrap_or_default();
+    filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str()))
 }
 
 /// Pairs per row.
@@ -152,10 +152,7 @@ macro_rules! parry_counter {
             } else {
                 details::distance_support_map_support_map(&id, &wa, &wb);
             }
-            Count {
-                iters: ca.get(),
-                calls: ca.get() + cb.get(),
-            }
+            Count::one(ca.get(), ca.get() + cb.get())
         }
     };
 }
@@ -169,11 +166,24 @@ impl parry3d_f64::shape::SupportMap for Ellipsoid {
     }
 }
 
-/// Support calls per query: `(iterations, calls)` summed over the pairs.
-#[derive(Clone, Copy, Default)]
+/// Support calls per query: `(iterations, calls)` summed over the pairs,
+/// and each pair's iterations in order (empty where not counted by pair).
+#[derive(Clone, Default)]
 struct Count {
     iters: usize,
     calls: usize,
+    each: Vec<usize>,
+}
+
+impl Count {
+    /// The count of one pair.
+    fn one(iters: usize, calls: usize) -> Self {
+        Count {
+            iters,
+            calls,
+            each: vec![iters],
+        }
+    }
 }
 
 /// Our 3D hull with either support map: the linear scan (the reference)
@@ -305,16 +315,15 @@ where
             calls: &cb,
         },
     );
-    Count {
-        iters,
-        calls: ca.get() + cb.get(),
-    }
+    Count::one(iters, ca.get() + cb.get())
 }
 
 fn sum(counts: impl Iterator<Item = Count>) -> Count {
-    counts.fold(Count::default(), |s, c| Count {
-        iters: s.iters + c.iters,
-        calls: s.calls + c.calls,
+    counts.fold(Count::default(), |mut s, c| {
+        s.iters += c.iters;
+        s.calls += c.calls;
+        s.each.extend(c.each);
+        s
     })
 }
 
@@ -367,7 +376,7 @@ fn parry_rows<A, B, P, Bool, Dist, const N: usize>(
         ours_count: Some(sum(ours.iter().map(|(a, b)| {
             count_ours(a, b, |a, b| gjk(a, b, &opts).unwrap().iterations)
         }))),
-        theirs_count: theirs_counts.map(|(b, _)| b),
+        theirs_count: theirs_counts.clone().map(|(b, _)| b),
         ours: {
             let ours = ours.clone();
             Box::new(move || {
@@ -552,10 +561,7 @@ fn count_round<B: RoundShape<f64, 3>>(a: &ConvexHull<f64, 3>, b: &B, boolean: bo
                 .iterations
         }
     };
-    Count {
-        iters,
-        calls: ca.get() + cb.get(),
-    }
+    Count::one(iters, ca.get() + cb.get())
 }
 
 /// Pushes the scene's boolean and distance rows: ours are
@@ -673,10 +679,7 @@ fn ball_rows(rows: &mut Vec<Row>) {
                             pb.translation,
                             true,
                         );
-                        Count {
-                            iters: calls.get(),
-                            calls: calls.get(),
-                        }
+                        Count::one(calls.get(), calls.get())
                     },
                 },
             );
@@ -830,12 +833,9 @@ fn ellipsoid_rows(rows: &mut Vec<Row>) {
 }
 
 /// The certified verdict (never wrong) against parry's `intersection_test`
-/// (a float verdict) on the same 3D hulls: the issue-20 row "certified
-/// verdict vs parry".
+/// (a float verdict) on the same hulls, 3D (n = 32 and 1,024) and 2D
+/// (n = 32): the issue-20 row "certified verdict vs parry".
 fn certified_vs_parry_rows(rows: &mut Vec<Row>) {
-    use parry3d_f64::math::Pose;
-    use parry3d_f64::query;
-    use parry3d_f64::shape::ConvexPolyhedron;
     for n in [32, 1024] {
         for (pose, gap) in POSES {
             let name = format!("certified verdict 3D hull-ellipsoid n={n} {pose} vs parry");
@@ -843,33 +843,60 @@ fn certified_vs_parry_rows(rows: &mut Vec<Row>) {
                 continue;
             }
             let pairs = hull_pairs::<3>(0x3d, Cloud::Ellipsoid, n, gap, PAIRS);
-            let ours = scan_hulls(&pairs);
             let hull = |pts: &[Vector<f64, 3>]| {
                 let pts: Vec<_> = pts.iter().map(v3).collect();
-                ConvexPolyhedron::from_convex_hull(&pts).expect("parry builds the hull")
+                parry3d_f64::shape::ConvexPolyhedron::from_convex_hull(&pts)
+                    .expect("parry builds the hull")
             };
-            let theirs: Vec<(ConvexPolyhedron, ConvexPolyhedron)> =
-                pairs.iter().map(|p| (hull(&p.a), hull(&p.b))).collect();
-            rows.push(Row {
-                name,
-                baseline: "parry",
-                supports_only: None,
-                ours_count: None,
-                theirs_count: None,
-                ours: Box::new(move || {
-                    let copts = CertifiedOptions::default();
-                    for (a, b) in &ours {
-                        black_box(certify(a, b, &copts).unwrap());
-                    }
-                }),
-                theirs: Box::new(move || {
-                    let id = Pose::IDENTITY;
-                    for (a, b) in &theirs {
-                        black_box(query::intersection_test(&id, a, &id, b).unwrap());
-                    }
-                }),
-            });
+            let theirs: Vec<_> = pairs.iter().map(|p| (hull(&p.a), hull(&p.b))).collect();
+            rows.push(certified_row(name, scan_hulls(&pairs), move || {
+                let id = parry3d_f64::math::Pose::IDENTITY;
+                for (a, b) in &theirs {
+                    black_box(parry3d_f64::query::intersection_test(&id, a, &id, b).unwrap());
+                }
+            }));
         }
+    }
+    for (pose, gap) in POSES {
+        let name = format!("certified verdict 2D hull-ellipsoid n=32 {pose} vs parry");
+        if !wanted(&name) {
+            continue;
+        }
+        let pairs = hull_pairs::<2>(0x2d, Cloud::Ellipsoid, 32, gap, PAIRS);
+        let hull = |pts: &[Vector<f64, 2>]| {
+            let pts: Vec<_> = pts.iter().map(v2).collect();
+            parry2d_f64::shape::ConvexPolygon::from_convex_hull(&pts)
+                .expect("parry builds the hull")
+        };
+        let theirs: Vec<_> = pairs.iter().map(|p| (hull(&p.a), hull(&p.b))).collect();
+        rows.push(certified_row(name, scan_hulls(&pairs), move || {
+            let id = parry2d_f64::math::Pose::IDENTITY;
+            for (a, b) in &theirs {
+                black_box(parry2d_f64::query::intersection_test(&id, a, &id, b).unwrap());
+            }
+        }));
+    }
+}
+
+/// A row timing [`certify`] on `ours` against parry's `theirs`.
+fn certified_row<const N: usize>(
+    name: String,
+    ours: Vec<(ConvexHull<f64, N>, ConvexHull<f64, N>)>,
+    theirs: impl Fn() + 'static,
+) -> Row {
+    Row {
+        name,
+        baseline: "parry",
+        supports_only: None,
+        ours_count: None,
+        theirs_count: None,
+        ours: Box::new(move || {
+            let copts = CertifiedOptions::default();
+            for (a, b) in &ours {
+                black_box(certify(a, b, &copts).unwrap());
+            }
+        }),
+        theirs: Box::new(theirs),
     }
 }
 
@@ -1046,6 +1073,7 @@ fn own_rows(rows: &mut Vec<Row>) {
             Some(Count {
                 iters,
                 calls: 2 * iters,
+                each: Vec::new(),
             })
         };
         rows.push(Row {
@@ -1197,7 +1225,7 @@ fn paired(row: &Row, samples: usize) -> (f64, f64, f64) {
     (median(to), median(tt), median(ratio))
 }
 
-fn per_query(c: Option<Count>) -> (String, String) {
+fn per_query(c: &Option<Count>) -> (String, String) {
     match c {
         Some(c) => (
             format!("{:.1}", c.iters as f64 / PAIRS as f64),
@@ -1219,7 +1247,7 @@ fn micros(s: f64) -> String {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut samples = 31;
-    let mut filter: Option<String> = None;
+    let mut filters = Vec::new();
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
@@ -1229,11 +1257,11 @@ fn main() {
             }
             "--bench" => {}
             a if a.starts_with("--") => {}
-            a => filter = Some(a.to_string()),
+            a => filters.push(a.to_string()),
         }
         i += 1;
     }
-    FILTER.set(filter).expect("set once");
+    FILTER.set(filters).expect("set once");
     let mut rows = Vec::new();
     hull_rows_3d(&mut rows);
     ball_rows(&mut rows);
@@ -1251,8 +1279,8 @@ fn main() {
     println!("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for row in rows.iter().filter(|r| wanted(&r.name)) {
         let (o, t, r) = paired(row, samples);
-        let (oi, oc) = per_query(row.ours_count);
-        let (ti, tc) = per_query(row.theirs_count);
+        let (oi, oc) = per_query(&row.ours_count);
+        let (ti, tc) = per_query(&row.theirs_count);
         let (so, sr) = match &row.supports_only {
             Some(f) => {
                 let reps = calibrate(&**f);
@@ -1273,5 +1301,33 @@ fn main() {
             micros(t),
             r
         );
+    }
+    by_pair(rows.iter().filter(|r| wanted(&r.name)));
+}
+
+/// The rows whose two sides were counted pair by pair: our iterations
+/// minus the baseline's on the worst pair, and on how many pairs ours
+/// exceed the baseline's by more than one (issue 20: "within one of
+/// parry's on the same pairs").
+fn by_pair<'r>(rows: impl Iterator<Item = &'r Row>) {
+    println!();
+    println!("| query (by pair) | pairs | worst pair: ours iters − baseline iters | pairs with ours > baseline + 1 |");
+    println!("|---|---:|---:|---:|");
+    for row in rows {
+        let (Some(o), Some(t)) = (&row.ours_count, &row.theirs_count) else {
+            continue;
+        };
+        if o.each.len() != PAIRS || t.each.len() != PAIRS {
+            continue;
+        }
+        let excess: Vec<i64> = o
+            .each
+            .iter()
+            .zip(&t.each)
+            .map(|(x, y)| *x as i64 - *y as i64)
+            .collect();
+        let worst = excess.iter().max().expect("PAIRS > 0");
+        let over = excess.iter().filter(|e| **e > 1).count();
+        println!("| {} | {PAIRS} | {worst:+} | {over} |", row.name);
     }
 }
