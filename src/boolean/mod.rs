@@ -89,7 +89,7 @@ use crate::simplex::{start_direction, support_vertex};
 use crate::tolerance::DEFAULT_MAX_ITERATIONS;
 use crate::vector::{dot, is_finite, is_zero, Vector};
 use cycles::Cycles;
-use slots::Slots;
+use slots::{Slots, State};
 
 /// Query options.
 #[derive(Clone, Debug, PartialEq)]
@@ -164,11 +164,10 @@ where
     let mut w_set = Slots::<T, N>::new();
     let mut cycles = Cycles::new();
     for iteration in 0..opts.max_iterations {
-        let iterations = iteration + 1;
         let report = |outcome| {
             Ok(Report {
                 outcome,
-                iterations,
+                iterations: iteration + 1,
             })
         };
         // w ← s_A(d) − s_B(−d)
@@ -188,47 +187,28 @@ where
                 support: w,
             });
         }
-        // W ← [w] ++ W
+        // W ← [w] ++ W;  (region, kept, d') ← classify(W)
         if w_set.is_full() {
-            // Only a classifier bug could leave a full simplex: say so.
-            let region = Region::Tet3(Tet3Region::Degenerate);
-            let reason = NoVerdict::Degenerate { region };
-            return report(no_verdict(reason, &w_set, d));
+            return report(no_verdict(FULL_BEFORE_A_PASS, &w_set, d));
         }
         let before = w_set.state();
         w_set.push_front(w);
         let grown = w_set.state();
-        // (region, kept, d') ← classify(W)
         let next = decide(&mut w_set)?;
         if O::ENABLED {
             observer.step(next.step(iteration, &d, progress, &w_set, &grown));
         }
-        let region = next.region;
-        // Back at the pass's own simplex and direction, or at a state seen
-        // before: every later pass would repeat the passes since.
-        let stalled = next.direction.as_ref().is_some_and(|next_d| {
-            (next_d == &d && w_set.kept().eq(w_set.at(&before)))
-                || cycles.revisited(w_set.kept(), next_d)
-        });
-        let reason = match (next.kind, next.direction) {
+        match next.pass(&d, &w_set, &before, &mut cycles) {
             // if region contains O: return Intersecting { W }
-            (RegionKind::Contains, _) => {
+            Pass::Contains(region) => {
                 let simplex = w_set.simplex();
                 return report(Outcome::Intersecting { simplex, region });
             }
             // W ← kept;  d ← d'
-            (RegionKind::Search, Some(d)) if !is_finite(&d) => {
-                return Err(Error::Overflow { iteration })
-            }
-            (RegionKind::Search, Some(_)) if stalled => NoVerdict::NoProgress,
-            (RegionKind::Search, Some(next_d)) if !is_zero(&next_d) => {
-                d = next_d;
-                continue;
-            }
-            (RegionKind::Search, _) => NoVerdict::ZeroDirection { region },
-            (RegionKind::Degenerate, _) => NoVerdict::Degenerate { region },
-        };
-        return report(no_verdict(reason, &w_set, d));
+            Pass::Search(next_d) => d = next_d,
+            Pass::Stop(reason) => return report(no_verdict(reason, &w_set, d)),
+            Pass::Overflow => return Err(Error::Overflow { iteration }),
+        }
     }
     let cap = opts.max_iterations;
     let outcome = no_verdict(NoVerdict::IterationCap { cap }, &w_set, d);
@@ -236,6 +216,24 @@ where
         outcome,
         iterations: cap,
     })
+}
+
+/// A full simplex before a pass: only a classifier bug could leave one (a
+/// containing full simplex ends the loop), so the loop says so.
+const FULL_BEFORE_A_PASS: NoVerdict = NoVerdict::Degenerate {
+    region: Region::Tet3(Tet3Region::Degenerate),
+};
+
+/// What the loop does after a pass.
+enum Pass<T: Scalar, const N: usize> {
+    /// The region holds the origin: intersecting.
+    Contains(Region),
+    /// Go on along this direction.
+    Search(Vector<T, N>),
+    /// No verdict, for this reason.
+    Stop(NoVerdict),
+    /// The next direction overflowed.
+    Overflow,
 }
 
 /// An outcome without a verdict, with the loop's state when it stopped.
@@ -299,4 +297,35 @@ fn decide<T: Scalar, const N: usize>(w_set: &mut Slots<T, N>) -> Result<Next<T, 
         }
     }
     Ok(next)
+}
+
+impl<T: Scalar, const N: usize> Next<T, N> {
+    /// What the loop does after this pass, which searched along `d` from the
+    /// simplex `before`: stop where the region holds the origin or is
+    /// degenerate, and where the next direction is zero, not finite, or
+    /// leads back (to the pass's own simplex and direction, or to a state
+    /// seen before: every later pass would repeat the passes since).
+    fn pass(
+        self,
+        d: &Vector<T, N>,
+        w_set: &Slots<T, N>,
+        before: &State,
+        cycles: &mut Cycles<T, N>,
+    ) -> Pass<T, N> {
+        let region = self.region;
+        let back = |next_d: &Vector<T, N>, cycles: &mut Cycles<T, N>| {
+            (next_d == d && w_set.kept().eq(w_set.at(before)))
+                || cycles.revisited(w_set.kept(), next_d)
+        };
+        match (self.kind, self.direction) {
+            (RegionKind::Contains, _) => Pass::Contains(region),
+            (RegionKind::Search, Some(next_d)) if !is_finite(&next_d) => Pass::Overflow,
+            (RegionKind::Search, Some(next_d)) if back(&next_d, cycles) => {
+                Pass::Stop(NoVerdict::NoProgress)
+            }
+            (RegionKind::Search, Some(next_d)) if !is_zero(&next_d) => Pass::Search(next_d),
+            (RegionKind::Search, _) => Pass::Stop(NoVerdict::ZeroDirection { region }),
+            (RegionKind::Degenerate, _) => Pass::Stop(NoVerdict::Degenerate { region }),
+        }
+    }
 }
