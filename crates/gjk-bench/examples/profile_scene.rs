@@ -12,7 +12,9 @@
 //! The queries `ball-boolean` and `ball-distance` run the ball-hull scenes
 //! instead (3D; `round::intersects` and `round::relation`, as the bench).
 //! The query `warm-distance` runs the bench's moving pair (3D, scan hulls),
-//! each frame warm-started from the previous frame's simplex.
+//! each frame warm-started from the previous frame's simplex. The query
+//! `outcomes` prints each pair's boolean and distance outcome once (run it
+//! with `1` pass).
 
 #[path = "../benches/pairs/mod.rs"]
 mod pairs;
@@ -34,6 +36,17 @@ fn run<S: Support<f64, N>, const N: usize>(query: &str, pairs: &[(S, S)], passes
     for _ in 0..passes {
         for (a, b) in pairs {
             match query {
+                "outcomes" => {
+                    let r = gjk(a, b, &opts).unwrap();
+                    let d = distance(a, b, &dopts).unwrap();
+                    println!(
+                        "boolean {} ({} iterations), distance {} ({} iterations)",
+                        r.outcome.name(),
+                        r.iterations,
+                        d.outcome.name(),
+                        d.iterations
+                    );
+                }
                 "boolean" => drop(black_box(gjk(a, b, &opts).unwrap())),
                 "distance" => drop(black_box(distance(a, b, &dopts).unwrap())),
                 q => panic!("unknown query {q} (or one that needs the scan)"),
