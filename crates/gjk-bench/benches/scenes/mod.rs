@@ -162,8 +162,9 @@ pub fn hull_pairs<const N: usize>(
 }
 
 /// The moving pair: `A`'s points, and `frames` poses of `B`'s stepping by
-/// 10⁻³ a frame along a fixed direction, centred on the near-touching pose
-/// (so the frames cross from separated to overlapping or back).
+/// 10⁻³ a frame along a fixed direction, centred on a pose `10⁻⁶` apart (the
+/// near-touching gap before 2026-12-07, kept so the warm rows stay
+/// comparable; the frames cross from separated to overlapping or back).
 pub fn moving_pair(n: usize, frames: usize) -> (Vec<Vector<f64, 3>>, Vec<Vec<Vector<f64, 3>>>) {
     let pair = &hull_pairs::<3>(0x3d, Cloud::Ellipsoid, n, 1e-6, 1)[0];
     let step = direction::<3>(&mut Lcg(0x30e)) * 1e-3;
