@@ -174,7 +174,7 @@ fn exact_mode_proves_these_without_its_fallback() {
 /// verifier accepts (each then held to the oracle's truth by the target)
 /// and forgeries it rejects. A target whose forgeries were all rejected
 /// (or all accepted) would check nothing. Every file under
-/// `GJK_LONG_TESTS`, every sixteenth otherwise (all 3,205 take 77 s in a
+/// `GJK_LONG_TESTS`, every sixteenth otherwise (all 3,213 take about 70 s in a
 /// debug build).
 #[test]
 fn forged_certificates_are_accepted_and_rejected() {
