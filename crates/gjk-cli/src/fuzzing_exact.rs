@@ -78,13 +78,14 @@ pub(crate) fn proved_answer<const N: usize>(
     proved_report::<N>(d, ra, rb, oracle).0
 }
 
-/// [`proved_answer`], and the exact mode's report it rests on.
+/// [`proved_answer`], the exact mode's report it rests on, and the two
+/// point sets it was asked on.
 pub(crate) fn proved_report<const N: usize>(
     d: &Diff,
     ra: &[Vec<Rational>],
     rb: &[Vec<Rational>],
     oracle: bool,
-) -> (Proved, ExactReport<N>) {
+) -> (Proved, ExactReport<N>, [PointSet<N>; 2]) {
     let fail = |what: String| -> ! { panic!("exact mode mismatch: {what}\n  {}", d.show()) };
     let sa = PointSet::from_rational(vectors::<N>(ra))
         .unwrap_or_else(|e| fail(format!("point set a: {e}")));
@@ -157,10 +158,10 @@ pub(crate) fn proved_report<const N: usize>(
                 fail(format!("dist2 {}, construction says {want}", proved.dist2));
             }
         }
-        return (proved, report);
+        return (proved, report, [sa, sb]);
     }
     if !oracle {
-        return (proved, report);
+        return (proved, report, [sa, sb]);
     }
     // Raw points: the oracle judges. A question past its work limits
     // (`OracleError::TooLarge`) is not judged: the oracle abstains, as in
@@ -200,7 +201,7 @@ pub(crate) fn proved_report<const N: usize>(
             }
         }
     }
-    (proved, report)
+    (proved, report, [sa, sb])
 }
 
 fn check<const N: usize>(d: &Diff) {

@@ -42,14 +42,13 @@ use std::collections::BTreeMap;
 
 use arbitrary::{Arbitrary, Result as ArbResult, Unstructured};
 use gjk::certificate::{verify, Certificate, Pair, Proved as Claim};
-use gjk::filtered::PointSet;
 use gjk::{Rational, Relation, Vector};
 use gjk_gen::exact_rows;
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
 
 use crate::fuzzing::{Diff, DiffN};
-use crate::fuzzing_exact::{proved_report, vectors, Proved};
+use crate::fuzzing_exact::{proved_report, Proved};
 
 /// The most edits one input makes (each costs one verification).
 pub const MAX_FORGERIES: usize = 8;
@@ -301,13 +300,7 @@ fn check<const N: usize>(d: &Diff, edits: &[[u8; 4]]) -> Tally {
     let mut tally = Tally::new();
     let mut last: Option<Certificate<N>> = None;
     let (ra, rb) = (exact_rows(&d.a, d.exp), exact_rows(&d.b, d.exp));
-    let (truth, report) = proved_report::<N>(d, &ra, &rb, true);
-    let (Ok(sa), Ok(sb)) = (
-        PointSet::from_rational(vectors::<N>(&ra)),
-        PointSet::from_rational(vectors::<N>(&rb)),
-    ) else {
-        unreachable!("proved_report built these point sets")
-    };
+    let (truth, report, [sa, sb]) = proved_report::<N>(d, &ra, &rb, true);
     let certs = &report.certificates;
     for &edit in edits {
         let k = usize::from(edit[1]) % (certs.len() + 2);
