@@ -6,9 +6,14 @@ their outputs line by line.
     scripts/same_answers.py                 # base = the commit before the redesign
     scripts/same_answers.py --base REV      # another base
     scripts/same_answers.py --quick         # a smaller corpus (a few minutes)
+    scripts/same_answers.py --compare-only  # compare the last run's saved outputs again
 
 The base is built from a `git archive` of REV under WORK/base-REV (cached);
-the head is the working tree, built with `cargo build --release`. The corpus
+the head is the working tree, built with `cargo build --release`. Each
+build's outputs are kept in WORK/out-base and WORK/out-head (with the exit
+statuses, exit-status.json), which `--compare-only` compares again without
+building or running anything (with the same --base, --quick and --traces,
+e.g. after a change to the mappings). The corpus
 is written by the *base* build's `gjk gen` (so a change to the generators
 cannot change the corpus), plus every spec case and pair
 (spec/regions.toml, as a case: A = the simplex, B = the origin), the
@@ -25,6 +30,7 @@ differ. Exit status 0: identical after the mapping; 1: some line differs
 
 import argparse
 import concurrent.futures as cf
+import itertools
 import json
 import os
 import re
@@ -151,6 +157,26 @@ MAPPINGS = [
     "`distance_bounds` must overlap the base's and be at most twice as wide "
     "plus 16 N (N + 2) u times the case's largest f64 coordinate magnitude "
     "(bounds_noise)",
+    "the exact mode's float-first search in every dimension (issue 19): it "
+    "searches in f64 and proves what it finds, running the exact loops only "
+    "where that is rejected, so where the truth allows several answers it may "
+    "print another than the base's exact loops found: `iterations` (it "
+    "counts the float search's support points too), a separated line's "
+    "`axis`, `witness_a` and `witness_b`, a penetrating line's `normal` and "
+    "`penetration` (touching lines: the touching-normal entry above). "
+    "Everything else must be identical, the unique fields (`intersects`, "
+    "`touching`, `outcome`, `distance_squared`, `penetration_depth_squared`, "
+    "`distance`, `penetration_depth`) included. Checked exactly with "
+    "fractions on the case's points as the tool reads them (a JSON number as "
+    "the nearest double): `iterations` a positive integer; the axis n "
+    "strictly separates, max over A of n.a < min over B of n.b; the "
+    "witnesses are distance_squared apart (|wb - wa|^2) and each is a convex "
+    "combination of its shape's points on the face supporting it along "
+    "wb - wa, so they are a closest pair; the normal n is non-zero with "
+    "(max over A of n.a - min over B of n.b)^2 = depth^2 |n|^2 (a direction "
+    "of least depth, the depth being the least support of A - B over unit "
+    "directions) and the penetration vector p a positive multiple of n with "
+    "|p|^2 = depth^2, so A translated by -p touches B (exact_search_line)",
 ]
 
 DECIMAL = re.compile(r"^-?[0-9]\.[0-9]{16}e-?[0-9]+$")
@@ -230,14 +256,24 @@ def case_points(case, key):
     return listed_points(case, key)
 
 
+def coordinate(x):
+    """A case coordinate's exact value as the tool reads it
+    (gjk_case::parse_coordinate): a string exactly ("p/q" or a decimal), a
+    JSON number as the nearest double (integers too: 2^53 + 1 is 2^53)."""
+    if isinstance(x, bool):
+        raise TypeError("a boolean is not a coordinate")
+    return Fraction(x) if isinstance(x, str) else Fraction(float(x))
+
+
 def listed_points(case, key):
     """The points listed under `key` (a round shape's core), as lists of
-    Fractions; None if they are not a list of lists of numbers."""
+    Fractions (`coordinate`); None if they are not a list of lists of
+    numbers."""
     pts = case.get(key)
     if not (isinstance(pts, list) and pts and all(isinstance(p, list) for p in pts)):
         return None
     try:
-        return [[Fraction(x) for x in p] for p in pts]
+        return [[coordinate(x) for x in p] for p in pts]
     except (TypeError, ValueError, ArithmeticError):
         return None
 
@@ -256,6 +292,162 @@ def touching_normal(case, normal):
         return False
     dot = lambda p: sum(x * y for x, y in zip(n, p))
     return max(map(dot, a)) == min(map(dot, b))
+
+
+def dot(u, v):
+    """The dot product of two vectors (exact on Fractions)."""
+    return sum(x * y for x, y in zip(u, v))
+
+
+def exact_vector(value, dim):
+    """A printed exact vector (a list of `dim` "p/q" strings) as Fractions,
+    or None."""
+    if not (isinstance(value, list) and len(value) == dim
+            and all(isinstance(x, str) for x in value)):
+        return None
+    try:
+        return [Fraction(x) for x in value]
+    except (ValueError, ArithmeticError):
+        return None
+
+
+def separating_axis(a, b, axis):
+    """Whether `axis` strictly separates the point sets `a` and `b` (lists
+    of Fractions): max over a of axis.p < min over b of axis.p."""
+    return max(dot(axis, p) for p in a) < min(dot(axis, p) for p in b)
+
+
+def depth_normal(a, b, normal, penetration, depth2):
+    """Whether `normal` and `penetration` answer a penetration depth of
+    `depth2` (its square) for the point sets `a` and `b`, exactly (MAPPINGS):
+    the normal is non-zero and A - B's support along it is
+    h = max over A of n.a - min over B of n.b >= 0 with h^2 = depth2 |n|^2, so
+    it is a direction of least depth when depth2 is the depth (the minimum
+    of h over unit directions); the penetration vector p is a positive
+    multiple of n with |p|^2 = depth2, so p lies on that support plane and
+    in A - B, and A translated by -p touches B."""
+    if not any(normal):
+        return False
+    h = max(dot(normal, p) for p in a) - min(dot(normal, p) for p in b)
+    if h < 0 or h * h != depth2 * dot(normal, normal):
+        return False
+    parallel = all(x * normal[j] == penetration[j] * y
+                   for i, (x, y) in enumerate(zip(penetration, normal))
+                   for j in range(i + 1, len(normal)))
+    return (parallel and dot(penetration, penetration) == depth2
+            and (dot(penetration, normal) > 0 or depth2 == 0))
+
+
+def solve(columns, rhs):
+    """The unique x with sum_j x_j columns[j] = rhs, exactly (Fractions);
+    None if the columns are linearly dependent or there is no solution."""
+    m, n = len(columns), len(rhs)
+    rows = [[col[i] for col in columns] + [rhs[i]] for i in range(n)]
+    for c in range(m):
+        pivot = next((i for i in range(c, n) if rows[i][c] != 0), None)
+        if pivot is None:
+            return None
+        rows[c], rows[pivot] = rows[pivot], rows[c]
+        for i in range(n):
+            if i != c and rows[i][c] != 0:
+                f = rows[i][c] / rows[c][c]
+                rows[i] = [x - f * y for x, y in zip(rows[i], rows[c])]
+    if any(rows[i][m] != 0 for i in range(m, n)):
+        return None
+    return [rows[i][m] / rows[i][i] for i in range(m)]
+
+
+def in_hull(x, pts, budget=20000):
+    """Whether the point `x` is in the convex hull of `pts`, exactly: by
+    Caratheodory, x is then a convex combination of at most dim + 1
+    affinely independent points, tried subset by subset (False past
+    `budget` subsets: not decided, so not mapped)."""
+    pts = [list(p) for p in {tuple(p) for p in pts}]
+    tried = 0
+    for size in range(1, min(len(pts), len(x) + 1) + 1):
+        for subset in itertools.combinations(pts, size):
+            tried += 1
+            if tried > budget:
+                return False
+            p0 = subset[0]
+            weights = solve([[u - v for u, v in zip(p, p0)] for p in subset[1:]],
+                            [u - v for u, v in zip(x, p0)])
+            if weights is not None and all(w >= 0 for w in weights) and sum(weights) <= 1:
+                return True
+    return False
+
+
+def closest_pair(a, b, wa, wb, dist2):
+    """Whether `wa`, `wb` are a closest pair of points of conv(a), conv(b)
+    when `dist2` is their distance squared, exactly (MAPPINGS):
+    |wb - wa|^2 = dist2, wa in the face of conv(a) that supports it along
+    wb - wa, wb in the face of conv(b) that supports it along wa - wb."""
+    n = [y - x for x, y in zip(wa, wb)]
+    if dot(n, n) != dist2:
+        return False
+    top = max(dot(n, p) for p in a)
+    bottom = min(dot(n, p) for p in b)
+    if dot(n, wa) != top or dot(n, wb) != bottom:
+        return False
+    return (in_hull(wa, [p for p in a if dot(n, p) == top])
+            and in_hull(wb, [p for p in b if dot(n, p) == bottom]))
+
+
+# What an exact line may change where the float-first search found another
+# certificate (MAPPINGS), and the label each kind of line is counted under.
+EXACT_SEARCH_KEYS = {"iterations", "axis", "normal", "penetration", "witness_a", "witness_b"}
+
+
+def exact_search_line(old, new, case):
+    """Whether an exact line (separated or penetrating) changed only in what
+    the float-first search may choose, each new value checked on the case's
+    points as the tool read them (MAPPINGS); its label for MAPPED, or None.
+    The unique fields (intersects, touching, outcome, distance_squared,
+    penetration_depth_squared and their float renderings) must be
+    identical, and so is everything else."""
+    keys = {k for k in set(old) | set(new) if dump(old.get(k)) != dump(new.get(k))}
+    if (not keys or not keys <= EXACT_SEARCH_KEYS or "error" in new
+            or new.get("scalar") != "exact"
+            or new.get("outcome") not in ("separated", "penetrating")):
+        return None
+    if "iterations" in keys and not (isinstance(new.get("iterations"), int)
+                                     and not isinstance(new["iterations"], bool)
+                                     and new["iterations"] >= 1):
+        return None
+    a, b = case_points(case, "a"), case_points(case, "b")
+    if a is None or b is None or len({len(p) for p in a + b}) != 1:
+        return None
+    dim = len(a[0])
+    vec = lambda k: exact_vector(new.get(k), dim)
+    if "axis" in keys:
+        axis = vec("axis")
+        if new["outcome"] != "separated" or axis is None or not separating_axis(a, b, axis):
+            return None
+    if keys & {"witness_a", "witness_b"}:
+        wa, wb = vec("witness_a"), vec("witness_b")
+        try:
+            dist2 = Fraction(new["distance_squared"])
+        except (KeyError, TypeError, ValueError, ArithmeticError):
+            return None
+        if (new["outcome"] != "separated" or wa is None or wb is None
+                or not closest_pair(a, b, wa, wb, dist2)):
+            return None
+    if keys & {"normal", "penetration"}:
+        normal, pen = vec("normal"), vec("penetration")
+        try:
+            depth2 = Fraction(new["penetration_depth_squared"])
+        except (KeyError, TypeError, ValueError, ArithmeticError):
+            return None
+        if (new["outcome"] != "penetrating" or normal is None or pen is None
+                or not depth_normal(a, b, normal, pen, depth2)):
+            return None
+    if keys & {"witness_a", "witness_b"}:
+        return "exact witnesses (float search)"
+    if keys & {"normal", "penetration"}:
+        return "exact penetration normal (float search)"
+    if "axis" in keys:
+        return "exact separating axis (float search)"
+    return "exact iterations (float search)"
 
 
 # How many lines each checked mapping rewrote (printed at the end).
@@ -336,6 +528,14 @@ def map_pair(run, old, new, cases=None):
             if k in new:
                 old[k] = new[k]
         MAPPED["float round (hot loop)"] = MAPPED.get("float round (hot loop)", 0) + 1
+    # (Before hot_certified_line, which compares the rest of the line.)
+    if run.startswith("query-f64-certified") and "error" not in new:
+        bounds = new.get("distance_bounds")
+        if "distance_bounds" not in old and valid_bounds(bounds):
+            old["distance_bounds"] = bounds
+        reason = new.get("distance_bounds_reason")
+        if "distance_bounds_reason" not in old and isinstance(reason, str):
+            old["distance_bounds_reason"] = reason
     if certified and "error" not in new and hot_certified_line(old, new, case):
         for k in ("distance_bounds", "axis", "fallback_reason", "iterations"):
             if k in new:
@@ -349,13 +549,12 @@ def map_pair(run, old, new, cases=None):
         old["iterations"] = new["iterations"]
         MAPPED["exact iterations (hot float search)"] = \
             MAPPED.get("exact iterations (hot float search)", 0) + 1
-    if run.startswith("query-f64-certified") and "error" not in new:
-        bounds = new.get("distance_bounds")
-        if "distance_bounds" not in old and valid_bounds(bounds):
-            old["distance_bounds"] = bounds
-        reason = new.get("distance_bounds_reason")
-        if "distance_bounds_reason" not in old and isinstance(reason, str):
-            old["distance_bounds_reason"] = reason
+    label = (run.startswith(("query-exact-", "query-cap3-exact-"))
+             and exact_search_line(old, new, case))
+    if label:
+        for k in EXACT_SEARCH_KEYS & set(new):
+            old[k] = new[k]
+        MAPPED[label] = MAPPED.get(label, 0) + 1
     return old
 
 
@@ -658,10 +857,13 @@ def spec_cases():
     return [json.dumps(x) for x in lines]
 
 
-def make_corpus(base_bin, work, plan):
+def make_corpus(base_bin, work, plan, sha):
+    """The corpus under WORK (cached: `.done` names the base commit that
+    wrote it; another base's corpus, or one whose `.done` names none, is
+    written again, since what a base reads decides what is in it)."""
     corpus = work / ("corpus-quick" if plan is QUICK else "corpus")
     done = corpus / ".done"
-    if done.exists():
+    if done.exists() and done.read_text().strip() == sha:
         return corpus
     if corpus.exists():
         shutil.rmtree(corpus)
@@ -703,7 +905,7 @@ def make_corpus(base_bin, work, plan):
             perturbed.append(json.dumps(c))
     (corpus / "perturbed.jsonl").write_text("\n".join(perturbed) + "\n")
     round_corpus(base_bin, corpus)
-    done.write_text("")
+    done.write_text(sha + "\n")
     return corpus
 
 
@@ -715,12 +917,20 @@ ROUND_RADII = ["1/8", "1/1048576", 0.3, "1e-12", 2.5]
 def round_corpus(base_bin, corpus):
     """round.jsonl: the round examples, and every generated 2D and 3D case
     with `radius_b` (ROUND_RADII in turn; no `expect`), when the base build
-    reads round cases (bases before issue 20 do not: no file then)."""
+    reads round cases (bases before issue 20 do not: no file then). The
+    base reads them if its answer to the first round example is a round
+    answer (has `radius_sum`): a base before dced173 ignores the radii
+    without an error and answers the cores' query, which is not the same
+    question."""
     examples = [l for l in (ROOT / "examples" / "round.jsonl").read_text().splitlines()
                 if l.strip() and not l.startswith("#")]
     probe = subprocess.run([str(base_bin), "query", "--scalar", "f64", "-"],
                            input=examples[0] + "\n", capture_output=True, text=True)
-    if probe.returncode != 0 or "error" in json.loads(probe.stdout.splitlines()[0]):
+    try:
+        reads = "radius_sum" in json.loads(probe.stdout.splitlines()[0])
+    except (IndexError, json.JSONDecodeError, TypeError):
+        reads = False
+    if probe.returncode != 0 or not reads:
         print("the base reads no round cases: round.jsonl left out", file=sys.stderr)
         return
     lines = list(examples)
@@ -856,33 +1066,48 @@ def main():
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--traces", type=int, default=None,
                     help="cases traced per file (default 40, quick 10)")
+    ap.add_argument("--compare-only", action="store_true",
+                    help="build and run nothing: compare the outputs a previous run "
+                         "left in WORK/out-base and WORK/out-head (same --quick and "
+                         "--traces)")
+    ap.add_argument("--show", type=int, default=4,
+                    help="differing lines printed per run (default 4; 0: all)")
     args = ap.parse_args()
     work = Path(args.work)
-    work.mkdir(parents=True, exist_ok=True)
-    sha, base_bin = build_base(args.base, work)
-    head_bin = build_head()
     plan = QUICK if args.quick else FULL
-    corpus = make_corpus(base_bin, work, plan)
     per_file = args.traces if args.traces is not None else (10 if args.quick else 40)
+    outs = {label: work / f"out-{label}" for label in ("base", "head")}
+    if args.compare_only:
+        sha = subprocess.run(
+            ["git", "rev-parse", "--short=12", args.base], cwd=ROOT, check=True,
+            capture_output=True, text=True).stdout.strip()
+        corpus = work / ("corpus-quick" if plan is QUICK else "corpus")
+        missing = [str(d) for d in [corpus / ".done"] + list(outs.values()) if not d.exists()]
+        if missing:
+            print(f"--compare-only: no previous run's {', '.join(missing)}", file=sys.stderr)
+            sys.exit(2)
+        made_by = (corpus / ".done").read_text().strip()
+        if made_by and made_by != sha:
+            print(f"--compare-only: the corpus and outputs in {work} are base {made_by}'s, "
+                  f"not {sha}'s", file=sys.stderr)
+            sys.exit(2)
+    else:
+        work.mkdir(parents=True, exist_ok=True)
+        sha, base_bin = build_base(args.base, work)
+        head_bin = build_head()
+        corpus = make_corpus(base_bin, work, plan, sha)
     todo = runs(corpus) + trace_runs(corpus, per_file)
     ncases = sum(len(f.read_text().splitlines()) for f in corpus.glob("*.jsonl")
                  if f.stem != "perturbed")
     print(f"{ncases} cases, {len(todo)} runs per build", file=sys.stderr)
-    outs = {}
-    for label, binary in [("base", base_bin), ("head", head_bin)]:
-        d = work / f"out-{label}"
-        if d.exists():
-            shutil.rmtree(d)
-        d.mkdir()
-        outs[label] = d
-    codes = {}
-    with cf.ThreadPoolExecutor(max_workers=args.jobs) as ex:
-        futs = {}
-        for name, a, f in todo:
-            for label, binary in [("base", base_bin), ("head", head_bin)]:
-                futs[ex.submit(run_one, binary, a, f, outs[label], name)] = (label, name)
-        for fut in cf.as_completed(futs):
-            codes[futs[fut]] = fut.result()
+    if args.compare_only:
+        codes = saved_codes(outs, todo)
+    else:
+        for d in outs.values():
+            if d.exists():
+                shutil.rmtree(d)
+            d.mkdir()
+        codes = run_all(todo, {"base": base_bin, "head": head_bin}, outs, args.jobs)
     exact_round = outs["base"] / "query-exact-round.out"
     if exact_round.exists():
         for line in parse(exact_round.read_text(errors="replace")):
@@ -891,19 +1116,30 @@ def main():
     differ = 0
     lines_compared = 0
     for name, _, infile in todo:
-        old, new = compare(name, (outs["base"] / f"{name}.out").read_text(errors="replace"),
-                           (outs["head"] / f"{name}.out").read_text(errors="replace"), infile)
-        lines_compared += len(new)
+        texts = {}
+        for label, d in outs.items():
+            path = d / f"{name}.out"
+            texts[label] = path.read_text(errors="replace") if path.exists() else None
         problems = []
-        if codes[("base", name)] != codes[("head", name)]:
-            problems.append(f"  exit status {codes[('base', name)]} -> {codes[('head', name)]}")
+        if None in texts.values():
+            problems.append("  no output: " + ", ".join(
+                label for label, t in texts.items() if t is None))
+            old, new = [], []
+        else:
+            old, new = compare(name, texts["base"], texts["head"], infile)
+        lines_compared += len(new)
+        base_code, head_code = codes.get(("base", name)), codes.get(("head", name))
+        if base_code != head_code:
+            problems.append(f"  exit status {base_code} -> {head_code}")
         if old != new:
+            shown = 0
             for i in range(max(len(old), len(new))):
                 o = old[i] if i < len(old) else "<none>"
                 n = new[i] if i < len(new) else "<none>"
                 if o != n:
                     problems.append(f"  line {i + 1}:\n    base: {o[:400]}\n    head: {n[:400]}")
-                if len(problems) >= 4:
+                    shown += 1
+                if args.show and shown >= args.show:
                     break
         if problems:
             differ += 1
@@ -915,6 +1151,42 @@ def main():
     print(f"base {sha} vs working tree: {len(todo)} runs, {lines_compared} output lines, "
           f"{ncases} cases; {differ} runs differ", file=sys.stderr)
     sys.exit(1 if differ else 0)
+
+
+def run_all(todo, binaries, outs, jobs):
+    """Runs every (name, args, input) of `todo` on each build (`binaries`
+    by label), writing to `outs[label]`; the exit statuses by (label, name),
+    also saved for --compare-only (`exit-status.json`)."""
+    codes = {}
+    with cf.ThreadPoolExecutor(max_workers=jobs) as ex:
+        futs = {}
+        for name, a, f in todo:
+            for label, binary in binaries.items():
+                futs[ex.submit(run_one, binary, a, f, outs[label], name)] = (label, name)
+        for fut in cf.as_completed(futs):
+            codes[futs[fut]] = fut.result()
+    for label, d in outs.items():
+        saved = {name: code for (l, name), code in codes.items() if l == label}
+        (d / "exit-status.json").write_text(json.dumps(saved, sort_keys=True) + "\n")
+    return codes
+
+
+def saved_codes(outs, todo):
+    """The exit statuses a previous run saved (run_all) by (label, name). If
+    a build's were not saved (a run before --compare-only existed), none
+    are compared: every status is None then, which is said once."""
+    paths = {label: d / "exit-status.json" for label, d in outs.items()}
+    unsaved = [label for label, path in paths.items() if not path.exists()]
+    if unsaved:
+        print(f"--compare-only: no saved exit statuses ({', '.join(unsaved)}); "
+              "exit statuses not compared", file=sys.stderr)
+        return {}
+    codes = {}
+    for label, path in paths.items():
+        saved = json.loads(path.read_text())
+        for name, _, _ in todo:
+            codes[(label, name)] = saved.get(name)
+    return codes
 
 
 if __name__ == "__main__":
