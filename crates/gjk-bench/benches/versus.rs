@@ -58,8 +58,8 @@ use gjk::shape::{
 };
 use gjk::{Support, Vector};
 use scenes::{
-    ball_pairs, capsule_pairs, ellipsoid_pairs, hull_pairs, rounded_pairs, Cloud, Ellipsoid,
-    BALL_RADIUS, CAPSULE_RADIUS, POSES, ROUNDED_RADIUS,
+    ball_pairs, capsule_pairs, ellipsoid_pairs, hull_pairs, poses, rounded_pairs, Cloud, Ellipsoid,
+    BALL_RADIUS, CAPSULE_RADIUS, ROUNDED_RADIUS,
 };
 
 /// Our hulls (the brute-force scan) of the scene's point pairs.
@@ -426,7 +426,7 @@ fn hull_rows_3d(rows: &mut Vec<Row>) {
                 (Some(0), " climb-always"),
             ];
             for ((pose, gap), (climb, support)) in
-                POSES.into_iter().flat_map(|p| supports.map(|s| (p, s)))
+                poses().into_iter().flat_map(|p| supports.map(|s| (p, s)))
             {
                 let name =
                     move |q: &str| format!("{q} 3D hull-{} n={n} {pose}{support}", kind.name());
@@ -481,7 +481,7 @@ fn hull_rows_2d(rows: &mut Vec<Row>) {
     use parry2d_f64::shape::ConvexPolygon;
     for kind in [Cloud::Ellipsoid, Cloud::Cube] {
         for n in SIZES {
-            for (pose, gap) in POSES {
+            for (pose, gap) in poses() {
                 let name = move |q: &str| format!("{q} 2D hull-{} n={n} {pose}", kind.name());
                 if !wanted(&name("boolean")) && !wanted(&name("distance")) {
                     continue;
@@ -626,7 +626,7 @@ fn ball_rows(rows: &mut Vec<Row>) {
     use parry3d_f64::query::gjk::VoronoiSimplex;
     use parry3d_f64::shape::{Ball as PBall, ConvexPolyhedron};
     for n in SIZES {
-        for (pose, gap) in POSES {
+        for (pose, gap) in poses() {
             let name = move |q: &str| format!("{q} 3D ball-hull n={n} {pose}");
             if !wanted(&name("boolean")) && !wanted(&name("distance")) {
                 continue;
@@ -692,7 +692,7 @@ fn capsule_rows(rows: &mut Vec<Row>) {
     use parry3d_f64::query;
     use parry3d_f64::shape::{Capsule as PCapsule, ConvexPolyhedron};
     for n in SIZES {
-        for (pose, gap) in POSES {
+        for (pose, gap) in poses() {
             let name = move |q: &str| format!("{q} 3D capsule-hull n={n} {pose}");
             if !wanted(&name("boolean")) && !wanted(&name("distance")) {
                 continue;
@@ -746,7 +746,7 @@ fn rounded_rows(rows: &mut Vec<Row>) {
     use parry3d_f64::query;
     use parry3d_f64::shape::{ConvexPolyhedron, RoundShape};
     for n in SIZES {
-        for (pose, gap) in POSES {
+        for (pose, gap) in poses() {
             let name = move |q: &str| format!("{q} 3D rounded-hull n={n} {pose}");
             if !wanted(&name("boolean")) && !wanted(&name("distance")) {
                 continue;
@@ -803,7 +803,7 @@ fn rounded_rows(rows: &mut Vec<Row>) {
 fn ellipsoid_rows(rows: &mut Vec<Row>) {
     use parry3d_f64::math::Pose;
     use parry3d_f64::query::details;
-    for (pose, gap) in POSES {
+    for (pose, gap) in poses() {
         let name = move |q: &str| format!("{q} 3D ellipsoids {pose}");
         if !wanted(&name("boolean")) && !wanted(&name("distance")) {
             continue;
@@ -837,7 +837,7 @@ fn ellipsoid_rows(rows: &mut Vec<Row>) {
 /// (n = 32): the issue-20 row "certified verdict vs parry".
 fn certified_vs_parry_rows(rows: &mut Vec<Row>) {
     for n in [32, 1024] {
-        for (pose, gap) in POSES {
+        for (pose, gap) in poses() {
             let name = format!("certified verdict 3D hull-ellipsoid n={n} {pose} vs parry");
             if !wanted(&name) {
                 continue;
@@ -857,7 +857,7 @@ fn certified_vs_parry_rows(rows: &mut Vec<Row>) {
             }));
         }
     }
-    for (pose, gap) in POSES {
+    for (pose, gap) in poses() {
         let name = format!("certified verdict 2D hull-ellipsoid n=32 {pose} vs parry");
         if !wanted(&name) {
             continue;
@@ -904,7 +904,7 @@ fn certified_row<const N: usize>(
 /// against the plain `f64` distance query, on the same hulls.
 fn certified_distance_rows<const N: usize>(rows: &mut Vec<Row>, sizes: &[usize]) {
     for &n in sizes {
-        for (pose, gap) in POSES {
+        for (pose, gap) in poses() {
             let name = format!("certified distance {N}D hull-ellipsoid n={n} {pose}");
             if !wanted(&name) {
                 continue;
@@ -939,7 +939,7 @@ fn certified_distance_rows<const N: usize>(rows: &mut Vec<Row>, sizes: &[usize])
 /// against the plain one, the certified query against the plain `f64`
 /// distance query, warm against cold starts on a moving pair.
 fn own_rows(rows: &mut Vec<Row>) {
-    for (pose, gap) in POSES {
+    for (pose, gap) in poses() {
         let name = format!("accelerated distance 3D ellipsoids {pose}");
         if !wanted(&name) {
             continue;
@@ -973,7 +973,7 @@ fn own_rows(rows: &mut Vec<Row>) {
         });
     }
     for n in [32, 1024] {
-        for (pose, gap) in POSES {
+        for (pose, gap) in poses() {
             let name = format!("certified 3D hull-ellipsoid n={n} {pose}");
             if !wanted(&name) {
                 continue;
@@ -1133,7 +1133,7 @@ mod ccd {
 #[cfg(feature = "libccd")]
 fn libccd_rows(rows: &mut Vec<Row>) {
     for n in [32, 1024] {
-        for (pose, gap) in POSES {
+        for (pose, gap) in poses() {
             let name = format!("boolean 3D hull-ellipsoid n={n} {pose} libccd");
             if !wanted(&name) {
                 continue;

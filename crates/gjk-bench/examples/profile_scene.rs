@@ -29,7 +29,7 @@ use gjk::distance::{distance, DistanceOptions};
 use gjk::round;
 use gjk::shape::{Ball, ClimbingHull, ConvexHull, SEARCH_FIRST_POINTS};
 use gjk::Support;
-use scenes::{ball_pairs, hull_pairs, Cloud, BALL_RADIUS, POSES};
+use scenes::{ball_pairs, hull_pairs, poses, Cloud, BALL_RADIUS};
 
 fn run<S: Support<f64, N>, const N: usize>(query: &str, pairs: &[(S, S)], passes: usize) {
     let (opts, dopts) = (Options::default(), DistanceOptions::default());
@@ -152,7 +152,7 @@ fn main() {
     if query == "warm-distance" {
         return warm_scene(n, passes / 16);
     }
-    let gap = POSES
+    let gap = poses()
         .iter()
         .find(|(name, _)| *name == pose)
         .expect("pose")
