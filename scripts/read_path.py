@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PATHS = {
     "3D boolean query, floats: gjk::gjk's hot path": (1500, [
         ("src/boolean/hot.rs", "the loop with closed-form regions; when it hands back"),
-        ("src/boolean/mod.rs", "the options, the reference loop it hands back to"),
+        ("src/boolean/mod.rs", "the reference loop it hands back to"),
         ("src/boolean/containment.rs", "float mode: a containing region is proved"),
         ("src/distance/contains.rs", "the filtered determinant signs"),
         ("src/shape/hull.rs", "the support map of a hull"),

@@ -58,7 +58,7 @@
 //! its contract. So the loop stops with [`Outcome::NoVerdict`], **never**
 //! separated (the failure of flexible-collision-library/fcl #366 and of
 //! parry's fallback axis), after [`Options::max_iterations`] support calls
-//! (default [`DEFAULT_MAX_ITERATIONS`]: seed 001's 20 is far too few for
+//! (default [`DEFAULT_MAX_ITERATIONS`](crate::tolerance::DEFAULT_MAX_ITERATIONS): seed 001's 20 is far too few for
 //! curved shapes near contact) or at a state seen before
 //! ([`NoVerdict::NoProgress`], `boolean/cycles.rs`; the three-way verdict
 //! goes on by the distance loop, [`crate::verdict::by_boolean_loop`]). In
@@ -78,7 +78,7 @@ mod slots;
 
 pub(crate) use hot::gjk as gjk_hot;
 pub use observe::{Observer, Step};
-pub use outcome::{Outcome, Report};
+pub use outcome::{Options, Outcome, Report};
 
 use crate::error::Error;
 use crate::region::{Region, RegionKind, Tet3Region};
@@ -86,31 +86,9 @@ use crate::relation::NoVerdict;
 use crate::scalar::Scalar;
 use crate::shape::Support;
 use crate::simplex::{start_direction, support_vertex};
-use crate::tolerance::DEFAULT_MAX_ITERATIONS;
 use crate::vector::{dot, is_finite, is_zero, Vector};
 use cycles::Cycles;
 use slots::{Slots, State};
-
-/// Query options.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Options<T: Scalar, const N: usize> {
-    /// The first search direction; `None` means `(1, 0, …, 0)` as in seeds
-    /// 001, 002 and 004. Must be non-zero and finite.
-    pub initial_direction: Option<Vector<T, N>>,
-    /// The most support calls of a loop before giving up with
-    /// [`Outcome::NoVerdict`] ([`gjk`]'s hot path may make as many again
-    /// before it hands the query to the reference loop).
-    pub max_iterations: usize,
-}
-
-impl<T: Scalar, const N: usize> Default for Options<T, N> {
-    fn default() -> Self {
-        Options {
-            initial_direction: None,
-            max_iterations: DEFAULT_MAX_ITERATIONS,
-        }
-    }
-}
 
 /// The boolean query with the default [`Options`]: `Ok(true)` if the closed
 /// shapes share a point (touching counts), `Ok(false)` if they are disjoint,
@@ -164,12 +142,7 @@ where
     let mut w_set = Slots::<T, N>::new();
     let mut cycles = Cycles::new();
     for iteration in 0..opts.max_iterations {
-        let report = |outcome| {
-            Ok(Report {
-                outcome,
-                iterations: iteration + 1,
-            })
-        };
+        let report = |outcome| Ok(Report::new(outcome, iteration + 1));
         // w ← s_A(d) − s_B(−d)
         let w = support_vertex(a, b, &d, iteration)?;
         let progress = dot(&w.w, &d);
@@ -212,10 +185,7 @@ where
     }
     let cap = opts.max_iterations;
     let outcome = no_verdict(NoVerdict::IterationCap { cap }, &w_set, d);
-    Ok(Report {
-        outcome,
-        iterations: cap,
-    })
+    Ok(Report::new(outcome, cap))
 }
 
 /// A full simplex before a pass: only a classifier bug could leave one (a

@@ -1,11 +1,33 @@
-//! The answer of the boolean query: its verdict ([`Outcome`]) with its cost
-//! ([`Report`]).
+//! The boolean query's types: what it is asked ([`Options`]) and its
+//! answer, the verdict ([`Outcome`]) with its cost ([`Report`]).
 
 use crate::region::Region;
 use crate::relation::NoVerdict;
 use crate::scalar::Scalar;
 use crate::simplex::{Simplex, Vertex};
+use crate::tolerance::DEFAULT_MAX_ITERATIONS;
 use crate::vector::Vector;
+
+/// Query options.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options<T: Scalar, const N: usize> {
+    /// The first search direction; `None` means `(1, 0, …, 0)` as in seeds
+    /// 001, 002 and 004. Must be non-zero and finite.
+    pub initial_direction: Option<Vector<T, N>>,
+    /// The most support calls of a loop before giving up with
+    /// [`Outcome::NoVerdict`] ([`gjk`](super::gjk)'s hot path may make as many again
+    /// before it hands the query to the reference loop).
+    pub max_iterations: usize,
+}
+
+impl<T: Scalar, const N: usize> Default for Options<T, N> {
+    fn default() -> Self {
+        Options {
+            initial_direction: None,
+            max_iterations: DEFAULT_MAX_ITERATIONS,
+        }
+    }
+}
 
 /// The verdict of a boolean query.
 #[derive(Clone, Debug, PartialEq)]
@@ -68,4 +90,14 @@ pub struct Report<T: Scalar, const N: usize> {
     /// (each costs one support call on `A` and one on `B`; a hot path's
     /// calls before it handed the query back are not counted).
     pub iterations: usize,
+}
+
+impl<T: Scalar, const N: usize> Report<T, N> {
+    /// The report of `outcome` after `iterations` support points.
+    pub(crate) fn new(outcome: Outcome<T, N>, iterations: usize) -> Self {
+        Report {
+            outcome,
+            iterations,
+        }
+    }
 }
