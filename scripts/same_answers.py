@@ -311,6 +311,14 @@ def exact_vector(value, dim):
         return None
 
 
+def exact_number(value):
+    """A printed exact number ("p/q") as a Fraction, or None."""
+    try:
+        return Fraction(value)
+    except (TypeError, ValueError, ArithmeticError):
+        return None
+
+
 def separating_axis(a, b, axis):
     """Whether `axis` strictly separates the point sets `a` and `b` (lists
     of Fractions): max over a of axis.p < min over b of axis.p."""
@@ -425,20 +433,14 @@ def exact_search_line(old, new, case):
             return None
     if keys & {"witness_a", "witness_b"}:
         wa, wb = vec("witness_a"), vec("witness_b")
-        try:
-            dist2 = Fraction(new["distance_squared"])
-        except (KeyError, TypeError, ValueError, ArithmeticError):
-            return None
-        if (new["outcome"] != "separated" or wa is None or wb is None
+        dist2 = exact_number(new.get("distance_squared"))
+        if (new["outcome"] != "separated" or None in (wa, wb, dist2)
                 or not closest_pair(a, b, wa, wb, dist2)):
             return None
     if keys & {"normal", "penetration"}:
         normal, pen = vec("normal"), vec("penetration")
-        try:
-            depth2 = Fraction(new["penetration_depth_squared"])
-        except (KeyError, TypeError, ValueError, ArithmeticError):
-            return None
-        if (new["outcome"] != "penetrating" or normal is None or pen is None
+        depth2 = exact_number(new.get("penetration_depth_squared"))
+        if (new["outcome"] != "penetrating" or None in (normal, pen, depth2)
                 or not depth_normal(a, b, normal, pen, depth2)):
             return None
     if keys & {"witness_a", "witness_b"}:
