@@ -27,8 +27,10 @@
 //!   answers from the start: a support point outside
 //!   [`closed_form_range`] (the origin among them), a search direction that
 //!   vanishes (the origin on the kept feature: touching), a region the
-//!   reference loop cannot reach in exact arithmetic, a `w · d` in `ε`, a
-//!   support point met before, an unproved containment, the cap, errors (a
+//!   reference loop cannot reach in exact arithmetic, a `w · d` in `ε` or
+//!   a support point met before (each once more along the kept edge's
+//!   straightened normal first: [`straightened`]), an unproved
+//!   containment, the cap, errors (a
 //!   `w · d` that is not finite among them). So no-verdicts and errors are
 //!   always the reference's.
 //!
@@ -101,6 +103,7 @@ where
     let range = closed_form_range::<T>();
     let mut d = start_direction(opts.initial_direction.as_ref()).ok()?;
     let mut simplex = Vertices::<T, N>::new();
+    let mut straightened_once = false;
     for iteration in 0..opts.max_iterations {
         let iterations = iteration + 1;
         *calls = iterations;
@@ -118,18 +121,25 @@ where
             let terms = (0..N).map(|i| (w.w[i].to_f64() * d[i].to_f64()).abs());
             let eps = SEPARATION_FACTOR * T::UNIT_ROUNDOFF * terms.sum::<f64>()
                 + N as f64 * T::MIN_NORMAL;
-            let outcome = Outcome::Separated {
-                axis: d,
-                support: w,
-            };
-            return (progress.to_f64() < -eps).then_some(Report {
-                outcome,
-                iterations,
-            });
+            if progress.to_f64() < -eps {
+                let outcome = Outcome::Separated {
+                    axis: d,
+                    support: w,
+                };
+                return Some(Report {
+                    outcome,
+                    iterations,
+                });
+            }
         }
-        if simplex.iter().any(|x| x.w == w.w) {
-            return None;
+        // Stalled (`w · d` in its rounding, or `w` met before): rounding
+        // turned `d` off the kept edge's normal; once, search along `d`
+        // made normal to the edge again.
+        if progress < T::zero() || simplex.iter().any(|x| x.w == w.w) {
+            d = straightened(&simplex, &d, &mut straightened_once)?;
+            continue;
         }
+        straightened_once = false;
         // W ← [w] ++ W;  (kept, d') ← the feature of W closest to O
         simplex.push(w);
         match next(&simplex) {
@@ -156,6 +166,36 @@ where
         }
     }
     None
+}
+
+/// The search direction `d` of a stalled pass made normal to the kept
+/// edge `[p, q]` again: `|e|² d − (d · e) e`, `e = q − p` (`None`, hand
+/// back, when the kept feature is not an edge or `d` was straightened
+/// since the last new point).
+///
+/// Why: an edge's `d = −(t e + |e|² a)` cancels terms of size `|e|² |a|`
+/// to leave `|e|² |v|`, so near contact (`|v| ≪ |a|`) rounding tilts it
+/// along `e` by about `u |a| / |v|` (`10⁻⁵` at `|v| = 10⁻¹²`, `|a| ≈ 0.1`),
+/// and the support point `w` of the edge itself then has `w · d ≥ 0`
+/// although exactly `w · d < 0`. After the projection the tilt along `e`
+/// is about `u`, so `w · d` is off by about `u |w| |d|` against
+/// `|v| |d|`: decided while `|v|` is well above `u |w|`. The tilt within
+/// the normal plane (3D) is not corrected and needs not be: any normal
+/// direction within 90° of `O − v` keeps the edge's points on the
+/// negative side. A face's and a vertex's `d` (a cross product, `−a`) do
+/// not cancel this way.
+fn straightened<T: Scalar, const N: usize>(
+    simplex: &Vertices<T, N>,
+    d: &Vector<T, N>,
+    once: &mut bool,
+) -> Option<Vector<T, N>> {
+    let [p, q] = [&simplex.first()?.w, &simplex.last()?.w];
+    if simplex.len() != 2 || std::mem::replace(once, true) {
+        return None;
+    }
+    let e = q - p;
+    let next = d * dot(&e, &e) - &e * dot(d, &e);
+    (is_finite(&next) && !is_zero(&next)).then_some(next)
 }
 
 /// The feature of the grown simplex (newest first) that holds its point
