@@ -811,12 +811,16 @@ fn near_touching<const N: usize>(seed: u64, n: usize, gap: f64, count: usize) ->
     answered
 }
 
-/// Hull pairs 10⁻⁹ to 10⁻¹⁴ apart (the bench's near-touching scenes, 2D and
-/// 3D, n = 32) are separated by the f64 query, with an axis that separates
-/// in exact rationals, and answered by the hot loop itself.
+/// Hull pairs 10⁻⁹ to 10⁻¹³ apart (the bench's near-touching scenes, 2D and
+/// 3D, n = 32; in 3D also 10⁻¹⁴) are separated by the f64 query, with an
+/// axis that separates in exact rationals, and answered by the hot loop
+/// itself. (In 2D at 10⁻¹⁴ the scenes' f64 placement leaves one cube pair
+/// truly intersecting.)
 ///
 /// What once went wrong: at 10⁻¹² the query had no verdict on 6 of 16 3D
-/// and 8 of 16 2D ellipsoid pairs (and on some even at 10⁻⁹). Near an edge
+/// and 8 of 16 2D ellipsoid pairs (and on some even at 10⁻⁹); at 10⁻¹⁴ it
+/// called 3 of the 16 3D ellipsoid pairs intersecting (the reference loop's
+/// containment band) and had no verdict on 3 more. Near an edge
 /// of `A − B` the edge's search direction `−(t e + |e|² a)` is rounded off
 /// the edge's normal by about `u |a| / |v|`, so the edge's own vertex came
 /// back as the support point with `w · d ≥ 0`; the hot loop handed back,
@@ -836,4 +840,6 @@ fn the_hot_boolean_loop_separates_hulls_just_apart() {
             "pairs answered by the hot loop at {gap:e} (2D, 3D)"
         );
     }
+    let answered = near_touching::<3>(0x3d, 32, 1e-14, 16);
+    assert_eq!(answered, 32, "3D pairs answered by the hot loop at 1e-14");
 }
