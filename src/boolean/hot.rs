@@ -48,7 +48,7 @@ use crate::scalar::Scalar;
 use crate::shape::Support;
 use crate::simplex::{start_direction, support_vertex, Simplex, Vertex};
 use crate::tolerance::{closed_form_range, scale2};
-use crate::vector::{cross3, dot, is_finite, is_zero, Vector};
+use crate::vector::{cross3, dot, is_finite, is_zero, reject, Vector};
 
 /// The exact `(a − b) · d` of the support points is negative when the
 /// computed `w · d` is below `−SEPARATION_FACTOR · u · Σ |wᵢ dᵢ|` (minus `N`
@@ -136,7 +136,10 @@ where
         // turned `d` off the kept edge's normal; once, search along `d`
         // made normal to the edge again.
         if progress < T::zero() || simplex.iter().any(|x| x.w == w.w) {
-            d = straightened(&simplex, &d, &mut straightened_once)?;
+            if std::mem::replace(&mut straightened_once, true) {
+                return None;
+            }
+            d = straightened(&simplex, &d)?;
             continue;
         }
         straightened_once = false;
@@ -169,9 +172,8 @@ where
 }
 
 /// The search direction `d` of a stalled pass made normal to the kept
-/// edge `[p, q]` again: `|e|² d − (d · e) e`, `e = q − p` (`None`, hand
-/// back, when the kept feature is not an edge or `d` was straightened
-/// since the last new point).
+/// edge `[p, q]` again: `|e|² d − (d · e) e`, `e = q − p` ([`reject`];
+/// `None`, hand back, when the kept feature is not an edge).
 ///
 /// Why: an edge's `d = −(t e + |e|² a)` cancels terms of size `|e|² |a|`
 /// to leave `|e|² |v|`, so near contact (`|v| ≪ |a|`) rounding tilts it
@@ -187,14 +189,12 @@ where
 fn straightened<T: Scalar, const N: usize>(
     simplex: &Vertices<T, N>,
     d: &Vector<T, N>,
-    once: &mut bool,
 ) -> Option<Vector<T, N>> {
     let [p, q] = [&simplex.first()?.w, &simplex.last()?.w];
-    if simplex.len() != 2 || std::mem::replace(once, true) {
+    if simplex.len() != 2 {
         return None;
     }
-    let e = q - p;
-    let next = d * dot(&e, &e) - &e * dot(d, &e);
+    let next = reject(&(q - p), d);
     (is_finite(&next) && !is_zero(&next)).then_some(next)
 }
 
