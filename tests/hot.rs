@@ -819,8 +819,9 @@ fn near_touching<const N: usize>(seed: u64, n: usize, gap: f64, count: usize) ->
 ///
 /// What once went wrong: at 10⁻¹² the query had no verdict on 6 of 16 3D
 /// and 8 of 16 2D ellipsoid pairs (and on some even at 10⁻⁹); at 10⁻¹⁴ it
-/// called 3 of the 16 3D ellipsoid pairs intersecting (the reference loop's
-/// containment band) and had no verdict on 3 more. Near an edge
+/// called 3 of the 16 3D ellipsoid pairs intersecting (answered by the
+/// reference loop after the hot loop handed back) and had no verdict on 3
+/// more. Near an edge
 /// of `A − B` the edge's search direction `−(t e + |e|² a)` is rounded off
 /// the edge's normal by about `u |a| / |v|`, so the edge's own vertex came
 /// back as the support point with `w · d ≥ 0`; the hot loop handed back,
