@@ -14,8 +14,9 @@ use crate::common;
 
 use common::Lcg;
 use gjk::certificate::{verify, Certificate, Pair, Proved};
-use gjk::exact::{exact_query, ExactAnswer, ExactOptions};
+use gjk::exact::{exact_query, ExactAnswer, ExactOptions, Fallback, Unmeasured, Unproved};
 use gjk::filtered::PointSet;
+use gjk::NoVerdict;
 use gjk::{Rational, Vector};
 use gjk_oracle::{self as oracle, PenetrationDepth, Relation};
 use num_traits::Zero;
@@ -449,7 +450,12 @@ fn a_shape_and_its_copy_are_proved_by_their_shared_points() {
         let report = exact_query(&s, &s, &opts).unwrap();
         assert!(report.fallback.is_none(), "{c}: {:?}", report.fallback);
         assert!(
-            matches!(&report.answer, ExactAnswer::Penetrating { depth: Err(_) }),
+            matches!(
+                &report.answer,
+                ExactAnswer::Penetrating {
+                    depth: Err(Unmeasured::RelationOnly)
+                }
+            ),
             "{c}: {:?}",
             report.answer
         );
@@ -480,4 +486,60 @@ fn a_shape_and_its_copy_are_proved_by_their_shared_points() {
         check::<5>(&mut rng);
         check::<6>(&mut rng);
     }
+}
+
+/// Why the float stage proved nothing is a value a caller can match on
+/// (`Unproved`), and so is why an answer has no distance (`Unmeasured`):
+/// two cubes 1 apart, the float loop capped at one support point, so it
+/// gives no verdict; the exact loops (capped too) prove the pair separated
+/// by their first axis, and their distance loop stops at the cap.
+#[test]
+fn the_reasons_for_a_fallback_are_typed() {
+    let cube = |x0: i64| -> Vec<Vector<Rational, 3>> {
+        (0..8)
+            .map(|k| Vector::from_fn(|i, _| q(x0 * i64::from(i == 0) + ((k >> i) & 1), 1)))
+            .collect()
+    };
+    let (a, b) = (cube(0), cube(2));
+    let c = ctx(&a, &b);
+    let sa = PointSet::from_rational(a.clone()).unwrap();
+    let sb = PointSet::from_rational(b.clone()).unwrap();
+    let capped = ExactOptions {
+        max_iterations: 1,
+        ..ExactOptions::default()
+    };
+    let report = exact_query(&sa, &sb, &capped).unwrap();
+    let reason = Unproved::FloatLoopNoVerdict(NoVerdict::IterationCap { cap: 1 });
+    assert_eq!(
+        report.fallback,
+        Some(Fallback {
+            stage: "verdict",
+            reason: reason.clone(),
+        }),
+        "{c}"
+    );
+    assert_eq!(
+        reason.to_string(),
+        "f64 loop: iteration cap of 1 support calls reached"
+    );
+    assert!(
+        matches!(
+            &report.answer,
+            ExactAnswer::Separated {
+                separation: Err(Unmeasured::NoVerdict(NoVerdict::IterationCap { cap: 1 })),
+                ..
+            }
+        ),
+        "{c}: {:?}",
+        report.answer
+    );
+    // Uncapped, the same pair is proved separated with its distance.
+    let report = exact_query(&sa, &sb, &ExactOptions::default()).unwrap();
+    match &report.answer {
+        ExactAnswer::Separated {
+            separation: Ok(s), ..
+        } => assert_eq!(s.dist2, q(1, 1), "{c}"),
+        other => panic!("{c}: {other:?}"),
+    }
+    assert_eq!(report.fallback, None, "{c}");
 }

@@ -46,8 +46,11 @@
 //! compute; witness points, axes and normals may differ where the truth
 //! allows several, and each one returned is checked by the verifier.
 
+mod reason;
 #[cfg(test)]
 mod tests;
+
+pub use reason::{Unmeasured, Unproved};
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -124,9 +127,9 @@ pub enum ExactAnswer<const N: usize> {
     Separated {
         /// A separating axis from `A` towards `B`.
         axis: Vector<Rational, N>,
-        /// The squared distance and a closest pair, or why the exact
-        /// distance loop gave none (fallback only; the reason's text).
-        separation: Result<Separation<Rational, N>, String>,
+        /// The squared distance and a closest pair, or why there is none
+        /// (fallback or [`ExactOptions::relation_only`] only).
+        separation: Result<Separation<Rational, N>, Unmeasured>,
     },
     /// A common point, the origin on the boundary of `A − B`.
     Touching {
@@ -135,9 +138,9 @@ pub enum ExactAnswer<const N: usize> {
     },
     /// The origin interior to `A − B`.
     Penetrating {
-        /// The depth, or why exact EPA gave none (fallback only; the
-        /// reason's text).
-        depth: Result<Depth<N>, String>,
+        /// The depth, or why there is none (fallback or
+        /// [`ExactOptions::relation_only`] only).
+        depth: Result<Depth<N>, Unmeasured>,
     },
     /// No verdict (the exact loop's iteration cap; fallback only).
     NoVerdict {
@@ -161,12 +164,12 @@ impl<const N: usize> ExactAnswer<N> {
 }
 
 /// Which step of [`exact_query`] needed the exact loops, and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Fallback {
     /// `verdict` (the relation and distance) or `depth`.
     pub stage: &'static str,
     /// Why the certificate was not proved.
-    pub reason: String,
+    pub reason: Unproved,
 }
 
 /// An exact answer with its proof and cost.
@@ -294,10 +297,10 @@ fn affine_weights<const N: usize>(w: &[Vector<Rational, N>]) -> Option<Vec<Ratio
 fn nearest_face<const N: usize>(
     mut pairs: Vec<Pair>,
     mut w: Vec<Vector<Rational, N>>,
-) -> Result<(Vec<Pair>, Vec<Vector<Rational, N>>, Vec<Rational>), String> {
+) -> Result<(Vec<Pair>, Vec<Vector<Rational, N>>, Vec<Rational>), Unproved> {
     loop {
         if w.is_empty() {
-            return Err("empty simplex".into());
+            return Err(Unproved::EmptySimplex);
         }
         let Some(lambda) = affine_weights(&w) else {
             return nearest_subface(pairs, w);
@@ -323,7 +326,7 @@ fn nearest_face<const N: usize>(
 fn nearest_subface<const N: usize>(
     pairs: Vec<Pair>,
     w: Vec<Vector<Rational, N>>,
-) -> Result<(Vec<Pair>, Vec<Vector<Rational, N>>, Vec<Rational>), String> {
+) -> Result<(Vec<Pair>, Vec<Vector<Rational, N>>, Vec<Rational>), Unproved> {
     let mut best: Option<(
         Rational,
         (Vec<Pair>, Vec<Vector<Rational, N>>, Vec<Rational>),
@@ -341,7 +344,7 @@ fn nearest_subface<const N: usize>(
         }
     }
     best.map(|(_, face)| face)
-        .ok_or_else(|| "affinely dependent simplex".into())
+        .ok_or(Unproved::AffinelyDependent)
 }
 
 /// The exact direction of a float one.
@@ -518,20 +521,22 @@ fn find<const N: usize>(
     max_iterations: usize,
     iterations: &mut usize,
     certs: &mut Vec<Certificate<N>>,
-) -> Result<Found<N>, String> {
+) -> Result<Found<N>, Unproved> {
     let opts = DistanceOptions {
         max_iterations,
         ..DistanceOptions::default()
     };
-    let report = distance(ra, rb, &opts).map_err(|e| format!("f64 loop: {e}"))?;
+    let report = distance(ra, rb, &opts).map_err(Unproved::FloatLoopError)?;
     *iterations += report.iterations;
     let (simplex, axis) = match report.outcome {
         DistanceOutcome::Separated { simplex, axis, .. } => (simplex, Some(axis)),
         DistanceOutcome::Intersecting { simplex } => (simplex, None),
-        DistanceOutcome::NoVerdict { reason, .. } => return Err(format!("f64 loop: {reason}")),
+        DistanceOutcome::NoVerdict { reason, .. } => {
+            return Err(Unproved::FloatLoopNoVerdict(reason))
+        }
     };
-    let all_pairs = pairs_of(ra, rb, simplex.iter()).ok_or("unrecorded support point")?;
-    let all_w = exact_points(a, b, &all_pairs).ok_or("bad index")?;
+    let all_pairs = pairs_of(ra, rb, simplex.iter()).ok_or(Unproved::UnrecordedSupportPoint)?;
+    let all_w = exact_points(a, b, &all_pairs).ok_or(Unproved::BadIndex)?;
     let (pairs, w, lambda) = nearest_face(all_pairs, all_w)?;
     let (p, _) = combine(&w, &lambda);
     if !p.iter().all(Zero::is_zero) {
@@ -545,8 +550,13 @@ fn find<const N: usize>(
                 witness_a,
                 witness_b,
             }) => (dist2, witness_a, witness_b),
-            Ok(_) => return Err("unexpected proof".into()),
-            Err(r) => return Err(format!("distance certificate: {r}")),
+            Ok(_) => return Err(Unproved::UnexpectedProof),
+            Err(rejection) => {
+                return Err(Unproved::Rejected {
+                    certificate: "distance",
+                    rejection,
+                })
+            }
         };
         certs.push(cert);
         // `witness_b − witness_a = −Σλᵢwᵢ`: the proved `p`, negated.
@@ -574,8 +584,11 @@ fn find<const N: usize>(
                     on_face: None,
                 })
             }
-            Ok(_) => Err("unexpected proof".into()),
-            Err(r) => Err(format!("intersecting certificate: {r}")),
+            Ok(_) => Err(Unproved::UnexpectedProof),
+            Err(rejection) => Err(Unproved::Rejected {
+                certificate: "intersecting",
+                rejection,
+            }),
         };
     }
     let face = Face { pairs, w, lambda };
@@ -785,7 +798,7 @@ fn touching<const N: usize>(
     face: &Face<N>,
     seeds: Vec<Vector<Rational, N>>,
     certs: &mut Vec<Certificate<N>>,
-) -> Result<Vector<Rational, N>, String> {
+) -> Result<Vector<Rational, N>, Unproved> {
     let (pairs, lambda) = (&face.pairs, &face.lambda);
     let positive: Vec<usize> = (0..lambda.len())
         .filter(|&i| lambda[i].is_positive())
@@ -822,7 +835,7 @@ fn touching<const N: usize>(
         }
         tried.push(n);
     }
-    Err("no touching normal proved".into())
+    Err(Unproved::NoTouchingNormal)
 }
 
 /// The depth certificate from a float EPA run (module docs, steps 1 and 3).
@@ -837,7 +850,7 @@ fn find_depth<const N: usize>(
     iterations: &mut usize,
     certs: &mut Vec<Certificate<N>>,
 ) -> Result<Depth<N>, DepthMiss<N>> {
-    let miss = |reason: String| DepthMiss {
+    let miss = |reason: Unproved| DepthMiss {
         reason,
         touching: None,
     };
@@ -845,11 +858,11 @@ fn find_depth<const N: usize>(
         max_iterations,
         ..EpaOptions::default()
     };
-    let (report, kept) =
-        epa_keeping_polytope(ra, rb, simplex, &opts).map_err(|e| miss(format!("f64 EPA: {e}")))?;
+    let (report, kept) = epa_keeping_polytope(ra, rb, simplex, &opts)
+        .map_err(|e| miss(Unproved::FloatEpaError(e)))?;
     *iterations += report.iterations;
     let Some(kept) = kept else {
-        let reason = format!("f64 EPA: {}", report.outcome.name());
+        let reason = Unproved::FloatEpaOutcome(report.outcome.name());
         let touching = match report.outcome {
             EpaOutcome::Touching { normal } => Some(normal),
             _ => None,
@@ -857,7 +870,7 @@ fn find_depth<const N: usize>(
         return Err(DepthMiss { reason, touching });
     };
     let vertices = pairs_of(ra, rb, kept.vertices.iter())
-        .ok_or_else(|| miss("unrecorded support point".into()))?;
+        .ok_or_else(|| miss(Unproved::UnrecordedSupportPoint))?;
     let cert = Certificate::Depth {
         vertices,
         facets: kept.facets,
@@ -876,15 +889,18 @@ fn find_depth<const N: usize>(
                 penetration,
             })
         }
-        Ok(_) => Err(miss("unexpected proof".into())),
-        Err(r) => Err(miss(format!("depth certificate: {r}"))),
+        Ok(_) => Err(miss(Unproved::UnexpectedProof)),
+        Err(rejection) => Err(miss(Unproved::Rejected {
+            certificate: "depth",
+            rejection,
+        })),
     }
 }
 
 /// Why [`find_depth`] proved no depth, and the float EPA's normal when it
 /// found the origin on the boundary of `A − B` (a touching normal to try).
 struct DepthMiss<const N: usize> {
-    reason: String,
+    reason: Unproved,
     touching: Option<Vector<f64, N>>,
 }
 
@@ -948,7 +964,7 @@ pub fn exact_query<const N: usize>(
         Ok(Found::Touching { normal }) => ExactAnswer::Touching { normal },
         Ok(Found::Penetrating { on_face: None, .. }) if opts.relation_only => {
             ExactAnswer::Penetrating {
-                depth: Err(RELATION_ONLY.into()),
+                depth: Err(Unmeasured::RelationOnly),
             }
         }
         // Not yet proved (the origin on a face of the float simplex): the
@@ -1024,7 +1040,7 @@ fn loops<const N: usize>(
         Verdict::Separated { axis, separation } => {
             let separation = match separation {
                 Some(s) => Ok(s),
-                None if relation_only => Err(RELATION_ONLY.to_string()),
+                None if relation_only => Err(Unmeasured::RelationOnly),
                 None => {
                     let opts = DistanceOptions {
                         max_iterations,
@@ -1043,12 +1059,15 @@ fn loops<const N: usize>(
                             witness_a,
                             witness_b,
                         }),
-                        DistanceOutcome::NoVerdict { reason, .. } => Err(reason.to_string()),
+                        DistanceOutcome::NoVerdict { reason, .. } => {
+                            Err(Unmeasured::NoVerdict(reason))
+                        }
                         // Unreachable in exact arithmetic: the verdict's axis
                         // separates.
-                        DistanceOutcome::Intersecting { .. } => {
-                            Err("the exact distance loop contradicts the verdict".into())
-                        }
+                        DistanceOutcome::Intersecting { .. } => Err(Unmeasured::Contradiction {
+                            run: "distance",
+                            outcome: "intersecting",
+                        }),
                     }
                 }
             };
@@ -1056,7 +1075,7 @@ fn loops<const N: usize>(
         }
         Verdict::Touching { normal, .. } => ExactAnswer::Touching { normal },
         Verdict::Penetrating { .. } if relation_only => ExactAnswer::Penetrating {
-            depth: Err(RELATION_ONLY.into()),
+            depth: Err(Unmeasured::RelationOnly),
         },
         Verdict::Penetrating { .. } => {
             let opts = EpaOptions {
@@ -1072,13 +1091,13 @@ fn loops<const N: usize>(
                     penetration: p.penetration,
                 }),
                 EpaOutcome::NoVerdict { reason, .. } | EpaOutcome::GjkNoVerdict { reason } => {
-                    Err(reason.to_string())
+                    Err(Unmeasured::NoVerdict(reason))
                 }
                 // Unreachable in exact arithmetic: the verdict says penetrating.
-                other => Err(format!(
-                    "exact EPA contradicts the verdict ({})",
-                    other.name()
-                )),
+                other => Err(Unmeasured::Contradiction {
+                    run: "EPA",
+                    outcome: other.name(),
+                }),
             };
             ExactAnswer::Penetrating { depth }
         }
