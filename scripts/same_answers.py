@@ -239,6 +239,29 @@ def new_reason(text):
     return text
 
 
+# `gjk::NoVerdict`'s texts (its `Display`) and stable names (`name()`).
+NO_VERDICT_NAMES = [
+    (r"iteration cap of \d+ support calls reached$", "iteration_cap"),
+    (r"degenerate simplex \(", "degenerate"),
+    (r"zero search direction in region ", "zero_direction"),
+    (r"the support point is already a vertex$", "repeated_vertex"),
+    (r"the distance did not decrease$", "no_progress"),
+    (r"rounding contradicted the descent", "rounding"),
+    (r"float touching normal refuted", "unproved_normal"),
+    (r"a polytope facet is degenerate within rounding$", "degenerate_facet"),
+    (r"the horizon is not a closed ring of ridges", "inconsistent_horizon"),
+    (r"the start simplex does not contain the origin$", "start_simplex"),
+]
+
+
+def no_verdict_name(text):
+    """The stable name of the no-verdict reason whose text is `text`, or None."""
+    for pattern, name in NO_VERDICT_NAMES:
+        if re.match(pattern, text):
+            return name
+    return None
+
+
 def dim_of(run):
     """The dimension of a generated file's run (`...-gen-4d-s0`), or None
     (used by scripts/exact_answers.py)."""
@@ -488,6 +511,13 @@ def map_pair(run, old, new, cases=None):
     for field in ("reason", "distance_reason", "penetration_reason"):
         if isinstance(old.get(field), str):
             old[field] = new_reason(old[field])
+    # A no-verdict line now names its reason (`no_verdict`) beside the text:
+    # the name must be the one the text stands for.
+    if ("no_verdict" not in old and isinstance(new.get("no_verdict"), str)
+            and isinstance(old.get("reason"), str)
+            and no_verdict_name(old["reason"]) == new["no_verdict"]):
+        old["no_verdict"] = new["no_verdict"]
+        MAPPED["no-verdict name added"] = MAPPED.get("no-verdict name added", 0) + 1
     if (run.startswith("query-f64-certified")
             and old.get("certificate") == "exact_fallback"
             and new.get("certificate") == "exact_fallback"

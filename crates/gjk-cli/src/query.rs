@@ -138,6 +138,7 @@ pub(crate) fn query<T: FromCoord + gjk::Field, const N: usize>(
             zero_distance::<T>(&mut m);
         }
         Verdict::NoVerdict { reason } => {
+            m.insert("no_verdict".into(), json!(reason.name()));
             m.insert("reason".into(), json!(reason.to_string()));
         }
         Verdict::Penetrating { .. } => {

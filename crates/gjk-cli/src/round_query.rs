@@ -54,6 +54,7 @@ pub fn round_query<T: FromCoord + Field, const N: usize>(
             m.insert("outcome".into(), json!("not_converged"));
             m.insert("iterations".into(), json!(report.iterations));
             m.insert("scalar".into(), json!(T::NAME));
+            m.insert("no_verdict".into(), json!(reason.name()));
             m.insert("reason".into(), json!(reason.to_string()));
             return Ok(Value::Object(m));
         }

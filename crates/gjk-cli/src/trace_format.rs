@@ -12,7 +12,9 @@
 //!
 //! One object: `scalar`, `dim`, `loop` (`"boolean"`), `outcome`
 //! (`separated`, `intersecting`, `not_converged`), `iterations`, the
-//! verdict's certificate (`axis`; `region`; `reason`) and `steps`, one object
+//! verdict's certificate (`axis`; `region`; for no verdict `no_verdict`,
+//! the reason's stable name ([`gjk::NoVerdict::name`]), and `reason`, its
+//! text) and `steps`, one object
 //! per support point:
 //!
 //! | field | value |
@@ -111,6 +113,7 @@ impl<T: Field, const N: usize> TraceFormat for Trace<T, N> {
                 m.insert("region".into(), json!(region.spec_id()));
             }
             Outcome::NoVerdict { reason, .. } => {
+                m.insert("no_verdict".into(), json!(reason.name()));
                 m.insert("reason".into(), json!(reason.to_string()));
             }
         }

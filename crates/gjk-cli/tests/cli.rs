@@ -1271,3 +1271,53 @@ fn usage_errors_are_usage_errors() {
         .unwrap();
     assert_eq!(status.code(), Some(0));
 }
+
+/// A line without a verdict names its reason twice: `no_verdict`, the
+/// stable name of `gjk::NoVerdict` (`iteration_cap` here, one support
+/// point allowed), and `reason`, its text; in every scalar mode, and in the
+/// JSON trace.
+#[test]
+fn a_line_without_a_verdict_names_its_reason() {
+    let overlapping = "cubes-overlapping";
+    for scalar in ["exact", "f64", "f32"] {
+        let (code, lines, err) = gjk(
+            &[
+                "query",
+                "--scalar",
+                scalar,
+                "--max-iterations",
+                "1",
+                "examples/cases.jsonl",
+            ],
+            None,
+        );
+        assert_eq!(code, 0, "{scalar}: {err}");
+        let l = by_id(&lines, overlapping);
+        assert_eq!(l["outcome"], "not_converged", "{scalar}: {l}");
+        assert_eq!(l["no_verdict"], "iteration_cap", "{scalar}: {l}");
+        assert_eq!(
+            l["reason"], "iteration cap of 1 support calls reached",
+            "{scalar}: {l}"
+        );
+        // A line with a verdict has neither.
+        let l = by_id(&lines, "cubes-face-touching");
+        assert!(
+            l.get("no_verdict").is_none() && l.get("reason").is_none(),
+            "{scalar}: {l}"
+        );
+    }
+    let (code, lines, err) = gjk(
+        &[
+            "trace",
+            "--json",
+            "--max-iterations",
+            "1",
+            "--id",
+            overlapping,
+            "examples/cases.jsonl",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(lines[0]["no_verdict"], "iteration_cap", "{}", lines[0]);
+}
