@@ -12,12 +12,43 @@ use super::subalgorithm::ClosestFixed;
 use super::widened::widened;
 use super::{Current, Gap};
 
+/// The step from `at` to `closest`, the closest point of the grown simplex
+/// `grown`: taken if it is `closer` (below the reference, which ends a run
+/// of hidden steps) or if it is progress hidden by rounding ([`taken`],
+/// which extends the run); `None` for a real stall.
+pub(super) fn step<T: Field, const N: usize>(
+    hidden: &mut Option<HiddenRun<T, N>>,
+    closer: bool,
+    at: &Current<T, N>,
+    grown: &Simplex<T, N>,
+    gap: &Gap<T>,
+    closest: ClosestFixed<T, N>,
+) -> Result<Option<ClosestFixed<T, N>>, Error> {
+    if closer {
+        *hidden = None;
+        return Ok(Some(closest));
+    }
+    let run = hidden.as_ref().map_or(0, |run| run.steps);
+    let step = taken(
+        at,
+        grown,
+        gap,
+        HiddenRun::reference(hidden, at),
+        closest,
+        run,
+    )?;
+    if step.is_some() {
+        HiddenRun::extend(hidden, at);
+    }
+    Ok(step)
+}
+
 /// A step from `at` to `closest`, the closest point of the grown simplex
 /// `grown`, whose computed `|v|²` did not fall below `reference`: taken
 /// where the rule of the module docs allows, as computed (hidden progress)
 /// or computed again in `f64` (`widened.rs`, `f32` only); `None` for a real
 /// stall. `run` hidden steps are already taken.
-pub(super) fn taken<T: Field, const N: usize>(
+fn taken<T: Field, const N: usize>(
     at: &Current<T, N>,
     grown: &Simplex<T, N>,
     gap: &Gap<T>,
@@ -68,6 +99,18 @@ pub(super) struct Stall<'a, T: Scalar, const N: usize> {
 }
 
 impl<T: Scalar, const N: usize> HiddenRun<T, N> {
+    /// The `|v|²` a step must go below to be progress: the run's start, or
+    /// `at`'s.
+    pub(super) fn reference<'a>(run: &'a Option<Self>, at: &'a Current<T, N>) -> &'a T {
+        run.as_ref().map_or(&at.vv, |run| &run.from.0)
+    }
+
+    /// What a no-verdict reports as `best`: the run's start, or `at`.
+    pub(super) fn best(run: &Option<Self>, at: &Current<T, N>) -> (T, Vector<T, N>, Vector<T, N>) {
+        run.as_ref()
+            .map_or_else(|| at.best(), |run| run.from.clone())
+    }
+
     /// One more hidden step: a new run starts from `at`.
     pub(super) fn extend(run: &mut Option<HiddenRun<T, N>>, at: &Current<T, N>) {
         match run.as_mut() {

@@ -263,21 +263,10 @@ where
     B: Support<T, N> + ?Sized,
     S: Search<T, N> + ?Sized,
 {
-    check_dimension::<N>(opts.sub_algorithm)?;
-    let d0 = start_direction(opts.initial_direction.as_ref().or(start))?;
-    let cap = opts.max_iterations;
-    let none = Lambda::new;
-    if cap == 0 {
-        return Ok((no_verdict(NoVerdict::IterationCap { cap }, None, 0), none()));
-    }
+    let (cap, none) = (opts.max_iterations, Lambda::new);
     // W ← {s_{A−B}(d₀)}; the warm-start option: its fresh points (`warm.rs`)
-    let warm = match &opts.warm_start {
-        Some(warm) => warm::warm_simplex(a, b, warm, cap)?,
-        None => None,
-    };
-    let (mut simplex, mut lambda, mut iterations) = match warm {
-        Some(warm) => warm,
-        None => cold_start(a, b, &d0)?,
+    let Some((mut simplex, mut lambda, mut iterations)) = begin(a, b, opts, start)? else {
+        return Ok((no_verdict(NoVerdict::IterationCap { cap }, None, 0), none()));
     };
     // Float mode: the run of hidden-progress steps under way, if any.
     let mut hidden: Option<HiddenRun<T, N>> = None;
@@ -299,19 +288,10 @@ where
         let at = Current::of(&simplex, &lambda, floor2, iterations)?;
         // if W holds O: return Intersecting
         if at.is_origin() || simplex.len() == N + 1 {
-            let outcome = DistanceOutcome::Intersecting { simplex };
-            let report = DistanceReport {
-                outcome,
-                iterations,
-            };
-            return Ok((report, lambda));
+            return Ok((intersecting(simplex, iterations), lambda));
         }
         at.check_underflow(iterations)?;
-        let best = Some(
-            hidden
-                .as_ref()
-                .map_or_else(|| at.best(), |run| run.from.clone()),
-        );
+        let best = Some(HiddenRun::best(&hidden, &at));
         if iterations >= cap {
             let report = no_verdict(NoVerdict::IterationCap { cap }, best, iterations);
             return Ok((report, none()));
@@ -352,23 +332,17 @@ where
         // W ← [w] ++ W;  (v', kept) ← the closest point of W
         // (in place: the old W is the grown one without its front vertex)
         let _ = simplex.push_front(w); // Cannot fail: a full W returned above.
-        let mut closest = sub_algorithm(opts.sub_algorithm, &simplex)?;
+        let closest = sub_algorithm(opts.sub_algorithm, &simplex)?;
         // if |v'|² ≥ |v|²: stop, unless it is progress hidden by rounding
-        let reference = hidden.as_ref().map_or(&at.vv, |run| &run.from.0);
-        if closest.dist2 < *reference {
-            hidden = None;
-        } else if search.redo_plain(true) {
+        let closer = closest.dist2 < *HiddenRun::reference(&hidden, &at);
+        if !closer && search.redo_plain(true) {
             simplex.pop_front();
             continue;
-        } else {
-            let run = hidden.as_ref().map_or(0, |run| run.steps);
-            let Some(step) = hidden::taken(&at, &simplex, &gap, reference, closest, run)? else {
-                simplex.pop_front();
-                return stalled(NoVerdict::NoProgress, &simplex);
-            };
-            closest = step;
-            HiddenRun::extend(&mut hidden, &at);
         }
+        let Some(closest) = hidden::step(&mut hidden, closer, &at, &simplex, &gap, closest)? else {
+            simplex.pop_front();
+            return stalled(NoVerdict::NoProgress, &simplex);
+        };
         search.record(simplex.point(0));
         // W ← kept
         if !simplex.reduce(&closest.kept) {
@@ -449,6 +423,49 @@ fn no_verdict<T: Scalar, const N: usize>(
 ) -> DistanceReport<T, N> {
     DistanceReport {
         outcome: DistanceOutcome::NoVerdict { reason, best },
+        iterations,
+    }
+}
+
+/// The loop's start: the warm start's fresh points if the options give a
+/// usable one, else the cold start along `d₀` (the options' initial
+/// direction, else `start`, else the default); with the weights and the
+/// iterations taken. `None` for a cap of zero support calls.
+#[allow(clippy::type_complexity)] // (simplex, λ, iterations), as cold_start.
+fn begin<T, const N: usize, A, B>(
+    a: &A,
+    b: &B,
+    opts: &DistanceOptions<T, N>,
+    start: Option<&Vector<T, N>>,
+) -> Result<Option<(Simplex<T, N>, Lambda<T>, usize)>, Error>
+where
+    T: Field,
+    A: Support<T, N> + ?Sized,
+    B: Support<T, N> + ?Sized,
+{
+    check_dimension::<N>(opts.sub_algorithm)?;
+    let d0 = start_direction(opts.initial_direction.as_ref().or(start))?;
+    let cap = opts.max_iterations;
+    if cap == 0 {
+        return Ok(None);
+    }
+    let warm = match &opts.warm_start {
+        Some(warm) => warm::warm_simplex(a, b, warm, cap)?,
+        None => None,
+    };
+    match warm {
+        Some(warm) => Ok(Some(warm)),
+        None => cold_start(a, b, &d0).map(Some),
+    }
+}
+
+/// The intersecting outcome: `simplex` holds the origin.
+fn intersecting<T: Scalar, const N: usize>(
+    simplex: Simplex<T, N>,
+    iterations: usize,
+) -> DistanceReport<T, N> {
+    DistanceReport {
+        outcome: DistanceOutcome::Intersecting { simplex },
         iterations,
     }
 }
