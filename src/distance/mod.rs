@@ -175,6 +175,7 @@ use hidden::HiddenRun;
 pub(crate) use hot::distance_weighed;
 use margin::Margin;
 use nesterov::Search;
+use outcome::{intersecting, no_verdict};
 pub use outcome::{DistanceOutcome, DistanceReport};
 use subalgorithm::{closest_point_fixed, ClosestFixed, Face, Lambda};
 
@@ -414,19 +415,6 @@ fn check_dimension<const N: usize>(sub_algorithm: SubAlgorithm) -> Result<(), Er
     Ok(())
 }
 
-/// A report without a verdict, with the best point found.
-#[allow(clippy::type_complexity)] // (|v|², witness_a, witness_b), as in DistanceOutcome.
-fn no_verdict<T: Scalar, const N: usize>(
-    reason: NoVerdict,
-    best: Option<(T, Vector<T, N>, Vector<T, N>)>,
-    iterations: usize,
-) -> DistanceReport<T, N> {
-    DistanceReport {
-        outcome: DistanceOutcome::NoVerdict { reason, best },
-        iterations,
-    }
-}
-
 /// The loop's start: the warm start's fresh points if the options give a
 /// usable one, else the cold start along `d₀` (the options' initial
 /// direction, else `start`, else the default); with the weights and the
@@ -456,17 +444,6 @@ where
     match warm {
         Some(warm) => Ok(Some(warm)),
         None => cold_start(a, b, &d0).map(Some),
-    }
-}
-
-/// The intersecting outcome: `simplex` holds the origin.
-fn intersecting<T: Scalar, const N: usize>(
-    simplex: Simplex<T, N>,
-    iterations: usize,
-) -> DistanceReport<T, N> {
-    DistanceReport {
-        outcome: DistanceOutcome::Intersecting { simplex },
-        iterations,
     }
 }
 

@@ -71,3 +71,27 @@ pub struct DistanceReport<T: Scalar, const N: usize> {
     /// The number of support points of `A − B` computed.
     pub iterations: usize,
 }
+
+/// The intersecting outcome: `simplex` holds the origin.
+pub(super) fn intersecting<T: Scalar, const N: usize>(
+    simplex: Simplex<T, N>,
+    iterations: usize,
+) -> DistanceReport<T, N> {
+    DistanceReport {
+        outcome: DistanceOutcome::Intersecting { simplex },
+        iterations,
+    }
+}
+
+/// A report without a verdict, with the best point found.
+#[allow(clippy::type_complexity)] // (|v|², witness_a, witness_b), as in DistanceOutcome.
+pub(super) fn no_verdict<T: Scalar, const N: usize>(
+    reason: NoVerdict,
+    best: Option<(T, Vector<T, N>, Vector<T, N>)>,
+    iterations: usize,
+) -> DistanceReport<T, N> {
+    DistanceReport {
+        outcome: DistanceOutcome::NoVerdict { reason, best },
+        iterations,
+    }
+}
