@@ -35,7 +35,11 @@ impl fmt::Display for Which {
     }
 }
 
-/// Everything that can go wrong before or during a query.
+/// Everything that can go wrong before or during a query: bad input is
+/// rejected with one of these, never a panic or an endless loop.
+/// Non-convergence is not an error of a query but its own outcome (a
+/// [`NoVerdict`]); only the `bool` convenience functions, which have
+/// nowhere else to put it, turn it into [`Error::NoVerdict`].
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum Error {

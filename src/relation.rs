@@ -1,27 +1,27 @@
 //! The one answer vocabulary: how two closed convex shapes relate
 //! ([`Relation`]), and why a query may give no answer ([`NoVerdict`]).
-//!
 //! Every three-way query of the crate, the exact oracle that judges them
 //! (`gjk-oracle`), the certified mode and the `gjk` tool answer with
 //! [`Relation`]; every loop that stops without an answer says why with
-//! [`NoVerdict`]. Bad input is neither: it is an [`crate::Error`]. Write `K = A − B` (the Minkowski difference) and `O` for the
-//! origin:
-//!
-//! * **separated**: `A ∩ B = ∅`, i.e. `O ∉ K`;
-//! * **touching**: they share a point, but `O` is on the boundary of `K`:
-//!   some non-zero `n` has `max_A a·n = min_B b·n` (a plane separates them
-//!   weakly, and an arbitrarily small translation makes them disjoint). When
-//!   `K` is not full-dimensional every intersecting pair is touching;
-//! * **penetrating**: `O` is interior to `K`: no small translation
-//!   separates them.
-//!
-//! "Intersecting" (the boolean loop's answer) is touching or penetrating.
+//! [`NoVerdict`]. Bad input is neither: it is an [`crate::Error`].
 
 use std::fmt;
 
 use crate::region::Region;
 
-/// Separated, touching or penetrating (see the module docs).
+/// Separated, touching or penetrating: how two closed convex shapes `A`
+/// and `B` relate. Write `K = A − B` (the Minkowski difference) and `O`
+/// for the origin:
+///
+/// * **separated**: `A ∩ B = ∅`, i.e. `O ∉ K`;
+/// * **touching**: they share a point, but `O` is on the boundary of `K`:
+///   some non-zero `n` has `max_A a·n = min_B b·n` (a plane separates them
+///   weakly, and an arbitrarily small translation makes them disjoint). When
+///   `K` is not full-dimensional every intersecting pair is touching;
+/// * **penetrating**: `O` is interior to `K`: no small translation
+///   separates them.
+///
+/// "Intersecting" (the boolean loop's answer) is touching or penetrating.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Relation {
     /// No common point.

@@ -4,7 +4,7 @@
 //! The boolean loop ([`crate::boolean`]) answers whether the *closed* shapes
 //! share a point. Seed 001 counts shapes that only touch as *not*
 //! colliding; this module decides the finer question with the same
-//! exactness (the three answers are defined in [`crate::relation`]).
+//! exactness (the three answers are defined at [`crate::Relation`]).
 //!
 //! | verdict | evidence | meaning (exact mode) |
 //! |---|---|---|

@@ -159,9 +159,9 @@ use num_traits::{Signed, Zero};
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 
-use gjk::error::Which;
 use gjk::scalar::{rational_from_f64, FromRational, Rational, Scalar};
 use gjk::vector::Vector;
+use gjk::Which;
 
 /// The longest line accepted, in bytes (256 MiB), line end excluded.
 pub const MAX_LINE_BYTES: usize = 256 << 20;

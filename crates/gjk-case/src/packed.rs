@@ -14,9 +14,9 @@
 //! most [`CHUNK_MAX`] bytes, each allocated once at its final size, so no
 //! reallocation ever holds two copies.
 
-use gjk::error::Which;
 use gjk::scalar::{rational_from_f64, FromRational, Rational};
 use gjk::vector::Vector;
+use gjk::Which;
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive};
 

@@ -67,12 +67,12 @@ use arbitrary::{Arbitrary, Result as ArbResult, Unstructured};
 
 use gjk::boolean::{gjk, Options, Outcome};
 use gjk::distance::{distance, DistanceOptions, DistanceOutcome, SubAlgorithm};
-use gjk::error::Error;
 use gjk::scalar::{rational_from_f64, FromRational, Rational, Real, Scalar};
 use gjk::shape::ConvexHull;
 use gjk::tolerance::{float_accuracy_bound, ABS_TOL_FACTOR, TOUCH_BAND_FACTOR};
 use gjk::vector::Vector;
 use gjk::verdict::{by_boolean_loop, Verdict};
+use gjk::Error;
 use gjk::NoVerdict;
 use gjk_gen::arbitrary_impls::{decode_params, take};
 use gjk_gen::{build, exact_answer, exact_rows, vectors_of, AnswerError, Expected, Family};

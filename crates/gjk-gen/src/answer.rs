@@ -24,9 +24,9 @@ use num_traits::Zero;
 use serde_json::{json, Map, Value};
 
 use gjk::distance::{distance, DistanceOptions, DistanceOutcome};
-use gjk::error::{Error, Which};
 use gjk::scalar::{Rational, Scalar};
 use gjk::shape::ConvexHull;
+use gjk::{Error, Which};
 use gjk_oracle::{self as oracle, OracleError, Relation};
 
 /// The support calls allowed to the exact distance loop behind a

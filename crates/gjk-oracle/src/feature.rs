@@ -27,8 +27,8 @@ use num_traits::Zero;
 
 use super::linalg::{det, dot, project_origin, solve, sub};
 use super::{check_set, Candidate, OracleError, MAX_SIMPLEX_DIM};
-use gjk::error::Which;
 use gjk::scalar::Rational;
+use gjk::Which;
 
 /// On which side of one facet's hyperplane the origin lies.
 #[derive(Clone, Debug, PartialEq, Eq)]

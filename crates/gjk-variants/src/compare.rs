@@ -43,13 +43,13 @@ use num_traits::Zero;
 
 use super::{Next, Run, SeedDecision, SeedScalar, SeedStep, StepKind, Variant, ZeroMeaning};
 use gjk::classify::{classify, Classification};
-use gjk::error::Error;
 use gjk::region::{
     Line2Region, Line3Region, PointRegion, Region, RegionKind, Tet3Region, Tri2Region, Tri3Region,
 };
 use gjk::scalar::{Rational, Scalar};
 use gjk::simplex::Simplex;
 use gjk::vector::{cross3, dot, is_zero, perp2, Vector};
+use gjk::Error;
 
 /// How a step's decision differs from the reference's.
 #[derive(Clone, Debug, PartialEq)]

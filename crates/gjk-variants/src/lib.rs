@@ -75,12 +75,12 @@ pub mod report;
 
 use std::fmt;
 
-use gjk::error::Error;
 use gjk::scalar::{rational_from_f64, Rational, Scalar};
 use gjk::shape::Support;
 use gjk::simplex::support_vertex;
 use gjk::simplex::{Simplex, Vertex};
 use gjk::vector::{cross3, dot, is_finite, is_zero, Vector};
+use gjk::Error;
 
 /// The default safety cap on support calls for the seeds that have no cap
 /// of their own (see the module docs). A run that neither stops nor

@@ -19,12 +19,12 @@ use super::svg::{shorten, style, Svg};
 use crate::trace_format::vector_text;
 use gjk::classify::{classify, Classification};
 use gjk::distance::closest_point;
-use gjk::error::Error;
 use gjk::region::{Region, RegionKind};
 use gjk::scalar::{rational_from_f64, Rational, Scalar};
 use gjk::simplex::Simplex;
 use gjk::trace::{kept_letters, letter};
 use gjk::vector::Vector;
+use gjk::Error;
 
 /// One exact case of a region: a simplex, newest vertex first, in 2D or 3D.
 #[derive(Clone, Debug, PartialEq)]

@@ -18,10 +18,10 @@ use super::region::{
 use super::solid::{add3, cross3, dot3, mean3, outward, scale3, sub3, Half3, Polytope, View, P3};
 use super::svg::{style, Svg};
 use gjk::distance::closest_point;
-use gjk::error::Error;
 use gjk::region::RegionKind;
 use gjk::scalar::{Rational, Scalar};
 use gjk::vector::Vector;
+use gjk::Error;
 
 fn f3(p: &Vector<Rational, 3>) -> P3 {
     [p[0].to_f64(), p[1].to_f64(), p[2].to_f64()]

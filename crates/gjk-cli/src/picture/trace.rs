@@ -5,11 +5,11 @@ use super::geometry::{
 };
 use super::svg::{shorten, style, Svg};
 use gjk::boolean::Outcome;
-use gjk::error::Error;
 use gjk::scalar::{Field, Scalar};
 use gjk::simplex::Simplex;
 use gjk::trace::{kept_letters, Trace, TraceStep};
 use gjk::vector::Vector;
+use gjk::Error;
 
 /// The side of a panel's drawing area, in pixels.
 const PANEL: f64 = 340.0;
