@@ -1,10 +1,5 @@
-//! Typed errors for bad input and for numerical trouble.
-//!
-//! Bad input never panics and never loops: it is rejected with one of these.
-//! Non-convergence is *not* an error of the query: it is its own outcome
-//! ([`crate::boolean::Outcome::NoVerdict`]); only the `bool` convenience
-//! functions, which have nowhere else to put it, turn it into
-//! [`Error::NoVerdict`].
+//! Typed errors for bad input and for numerical trouble ([`Error`]) and
+//! the input they were found in ([`Which`]).
 
 use std::fmt;
 

@@ -522,6 +522,30 @@ fn the_reasons_for_a_fallback_are_typed() {
         reason.to_string(),
         "f64 loop: iteration cap of 1 support calls reached"
     );
+    // The texts are the ones the `String` reasons had.
+    let rejected = Unproved::Rejected {
+        certificate: "distance",
+        rejection: gjk::certificate::Rejection::Support,
+    };
+    assert_eq!(
+        rejected.to_string(),
+        "distance certificate: a support pass refutes the claim"
+    );
+    assert_eq!(
+        Unmeasured::DistanceContradicts.to_string(),
+        "the exact distance loop contradicts the verdict"
+    );
+    assert_eq!(
+        Unmeasured::EpaContradicts {
+            outcome: "touching"
+        }
+        .to_string(),
+        "exact EPA contradicts the verdict (touching)"
+    );
+    assert_eq!(
+        Unmeasured::RelationOnly.to_string(),
+        gjk::exact::RELATION_ONLY
+    );
     assert!(
         matches!(
             &report.answer,

@@ -553,7 +553,7 @@ fn find<const N: usize>(
             Ok(_) => return Err(Unproved::UnexpectedProof),
             Err(rejection) => {
                 return Err(Unproved::Rejected {
-                    certificate: "distance",
+                    certificate: cert.name(),
                     rejection,
                 })
             }
@@ -586,7 +586,7 @@ fn find<const N: usize>(
             }
             Ok(_) => Err(Unproved::UnexpectedProof),
             Err(rejection) => Err(Unproved::Rejected {
-                certificate: "intersecting",
+                certificate: cert.name(),
                 rejection,
             }),
         };
@@ -891,7 +891,7 @@ fn find_depth<const N: usize>(
         }
         Ok(_) => Err(miss(Unproved::UnexpectedProof)),
         Err(rejection) => Err(miss(Unproved::Rejected {
-            certificate: "depth",
+            certificate: cert.name(),
             rejection,
         })),
     }
@@ -1064,10 +1064,9 @@ fn loops<const N: usize>(
                         }
                         // Unreachable in exact arithmetic: the verdict's axis
                         // separates.
-                        DistanceOutcome::Intersecting { .. } => Err(Unmeasured::Contradiction {
-                            run: "distance",
-                            outcome: "intersecting",
-                        }),
+                        DistanceOutcome::Intersecting { .. } => {
+                            Err(Unmeasured::DistanceContradicts)
+                        }
                     }
                 }
             };
@@ -1094,8 +1093,7 @@ fn loops<const N: usize>(
                     Err(Unmeasured::NoVerdict(reason))
                 }
                 // Unreachable in exact arithmetic: the verdict says penetrating.
-                other => Err(Unmeasured::Contradiction {
-                    run: "EPA",
+                other => Err(Unmeasured::EpaContradicts {
                     outcome: other.name(),
                 }),
             };

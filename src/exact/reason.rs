@@ -34,7 +34,7 @@ pub enum Unproved {
     /// The verifier proved something other than the certificate claims.
     UnexpectedProof,
     /// The verifier rejected the certificate of this kind
-    /// (`distance`, `intersecting`, `depth`).
+    /// ([`crate::certificate::Certificate::name`]).
     Rejected {
         /// The certificate's kind.
         certificate: &'static str,
@@ -75,13 +75,14 @@ pub enum Unmeasured {
     RelationOnly,
     /// The exact distance loop or EPA gave no verdict (the fallback only).
     NoVerdict(NoVerdict),
-    /// The exact distance loop or EPA contradicts the verdict (unreachable
-    /// in exact arithmetic; named so that it is never silent): which loop,
-    /// and the outcome it gave.
-    Contradiction {
-        /// `distance` or `EPA`.
-        run: &'static str,
-        /// The loop's outcome.
+    /// The exact distance loop found the shapes intersecting although the
+    /// verdict separates them (unreachable in exact arithmetic; named so
+    /// that it is never silent).
+    DistanceContradicts,
+    /// Exact EPA ended with this outcome although the verdict says
+    /// penetrating (unreachable in exact arithmetic).
+    EpaContradicts {
+        /// EPA's outcome ([`crate::epa::EpaOutcome::name`]).
         outcome: &'static str,
     },
 }
@@ -91,11 +92,11 @@ impl fmt::Display for Unmeasured {
         match self {
             Unmeasured::RelationOnly => f.write_str(super::RELATION_ONLY),
             Unmeasured::NoVerdict(r) => write!(f, "{r}"),
-            Unmeasured::Contradiction { run, outcome } => {
-                write!(
-                    f,
-                    "the exact {run} loop contradicts the verdict ({outcome})"
-                )
+            Unmeasured::DistanceContradicts => {
+                f.write_str("the exact distance loop contradicts the verdict")
+            }
+            Unmeasured::EpaContradicts { outcome } => {
+                write!(f, "exact EPA contradicts the verdict ({outcome})")
             }
         }
     }
