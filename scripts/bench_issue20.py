@@ -20,7 +20,11 @@ with the commit, the machine and the load. The 3D rows come three ways:
 `ConvexHull` (no suffix, the block scan), `ClimbingHull` as built by
 default (`climb`: at most `SEARCH_FIRST_POINTS` points it searches as the
 scan does) and `ClimbingHull` climbing at every size (`climb-always`, the
-climb itself). The targets take the first two, the hulls a user builds;
+climb itself), and a fourth: `ConvexHull::of_vertices` (`vertices`: the
+block scan over the extreme points only, the points parry's
+`ConvexPolyhedron::from_convex_hull` and `ConvexPolygon::from_convex_hull`
+keep; 2D rows come plain and `vertices`). The vertex rows have targets of
+their own. The other targets take the first two, the hulls a user builds;
 the climb-always rows are reported beside them, without a target (at 32
 points the climb costs more than the scan: that is why small hulls do
 not climb). The 3D n=32 targets are also given for the scan rows alone,
@@ -65,12 +69,24 @@ TARGETS = [
      r"^distance 3D hull-(ellipsoid|cube) n=32 [a-z-]+$", 1.0),
     ("boolean 3D hulls n=1024", r"^boolean 3D hull-(ellipsoid|cube) n=1024 [a-z-]+( climb)?$", 0.8),
     ("distance 3D hulls n=1024", r"^distance 3D hull-(ellipsoid|cube) n=1024 [a-z-]+( climb)?$", 1.0),
+    ("boolean 3D hulls n=32, vertices (the points parry keeps)",
+     r"^boolean 3D hull-(ellipsoid|cube) n=32 [a-z-]+ vertices$", 0.8),
+    ("distance 3D hulls n=32, vertices (the points parry keeps)",
+     r"^distance 3D hull-(ellipsoid|cube) n=32 [a-z-]+ vertices$", 1.0),
+    ("boolean 3D hulls n=1024, vertices (the points parry keeps)",
+     r"^boolean 3D hull-(ellipsoid|cube) n=1024 [a-z-]+ vertices$", 0.8),
+    ("distance 3D hulls n=1024, vertices (the points parry keeps)",
+     r"^distance 3D hull-(ellipsoid|cube) n=1024 [a-z-]+ vertices$", 1.0),
     ("the climb itself at n=32 (climb-always; no target)",
      r"^(boolean|distance) 3D hull-(ellipsoid|cube) n=32 .* climb-always$", None),
     ("the climb itself at n=1024 (climb-always; no target)",
      r"^(boolean|distance) 3D hull-(ellipsoid|cube) n=1024 .* climb-always$", None),
-    ("boolean 2D polygons n=32", r"^boolean 2D hull-(ellipsoid|cube) n=32 ", 0.8),
-    ("distance 2D polygons n=32", r"^distance 2D hull-(ellipsoid|cube) n=32 ", 1.0),
+    ("boolean 2D polygons n=32", r"^boolean 2D hull-(ellipsoid|cube) n=32 [a-z-]+$", 0.8),
+    ("distance 2D polygons n=32", r"^distance 2D hull-(ellipsoid|cube) n=32 [a-z-]+$", 1.0),
+    ("boolean 2D polygons n=32, vertices (the points parry keeps)",
+     r"^boolean 2D hull-(ellipsoid|cube) n=32 [a-z-]+ vertices$", 0.8),
+    ("distance 2D polygons n=32, vertices (the points parry keeps)",
+     r"^distance 2D hull-(ellipsoid|cube) n=32 [a-z-]+ vertices$", 1.0),
     ("certified verdict vs parry's intersection_test", r"^certified verdict .* vs parry$", 1.0),
     ("certified distance vs plain distance (item 3)", r"^certified distance ", 1.3),
     ("ball vs hull near touching, boolean", r"^boolean 3D ball-hull n=32 near-touching", 2.0),

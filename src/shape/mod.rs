@@ -148,6 +148,7 @@ mod search;
 mod segment;
 mod transformed;
 mod triangle;
+mod vertices;
 
 pub(crate) use ball::unit;
 pub use ball::Ball;
@@ -163,3 +164,4 @@ pub use rounded::{Point, Round, Rounded};
 pub use segment::Segment;
 pub use transformed::Transformed;
 pub use triangle::Triangle;
+pub use vertices::extreme_points;

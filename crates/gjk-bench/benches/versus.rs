@@ -66,14 +66,27 @@ use scenes::{
 fn scan_hulls<const N: usize>(
     pairs: &[scenes::HullPair<N>],
 ) -> Vec<(ConvexHull<f64, N>, ConvexHull<f64, N>)> {
+    hulls(pairs, ConvexHull::new)
+}
+
+/// Our hulls of the extreme points of each pair's points, the points
+/// parry keeps ([`ConvexHull::of_vertices`]).
+fn vertex_hulls<const N: usize>(
+    pairs: &[scenes::HullPair<N>],
+) -> Vec<(ConvexHull<f64, N>, ConvexHull<f64, N>)> {
+    hulls(pairs, ConvexHull::of_vertices)
+}
+
+/// A hull constructor.
+type Build<const N: usize> = fn(Vec<Vector<f64, N>>) -> Result<ConvexHull<f64, N>, gjk::Error>;
+
+fn hulls<const N: usize>(
+    pairs: &[scenes::HullPair<N>],
+    build: Build<N>,
+) -> Vec<(ConvexHull<f64, N>, ConvexHull<f64, N>)> {
     pairs
         .iter()
-        .map(|p| {
-            (
-                ConvexHull::new(p.a.clone()).unwrap(),
-                ConvexHull::new(p.b.clone()).unwrap(),
-            )
-        })
+        .map(|p| (build(p.a.clone()).unwrap(), build(p.b.clone()).unwrap()))
         .collect()
 }
 
@@ -184,6 +197,15 @@ impl Count {
             each: vec![iters],
         }
     }
+}
+
+/// How our 3D hull rows build the hull: every point scanned, the extreme
+/// points scanned, or climbing (up to how many points it searches first).
+#[derive(Clone, Copy)]
+enum Support3 {
+    Scan,
+    Vertices,
+    Climb(usize),
 }
 
 /// Our 3D hull with either support map: the linear scan (the reference)
@@ -420,10 +442,14 @@ fn hull_rows_3d(rows: &mut Vec<Row>) {
             // The scan; `ClimbingHull` as built by default (hulls of at most
             // `SEARCH_FIRST_POINTS` points search as the scan does); and
             // climbing at every size, the climb itself (`climb-always`).
+            // `vertices`: the scan over the extreme points only
+            // (`ConvexHull::of_vertices`), the points parry's
+            // `ConvexPolyhedron::from_convex_hull` keeps.
             let supports = [
-                (None, ""),
-                (Some(SEARCH_FIRST_POINTS), " climb"),
-                (Some(0), " climb-always"),
+                (Support3::Scan, ""),
+                (Support3::Vertices, " vertices"),
+                (Support3::Climb(SEARCH_FIRST_POINTS), " climb"),
+                (Support3::Climb(0), " climb-always"),
             ];
             for ((pose, gap), (climb, support)) in
                 poses().into_iter().flat_map(|p| supports.map(|s| (p, s)))
@@ -434,13 +460,16 @@ fn hull_rows_3d(rows: &mut Vec<Row>) {
                     continue;
                 }
                 let pairs = hull_pairs::<3>(0x3d, kind, n, gap, PAIRS);
-                let build = |pts: &[Vector<f64, 3>]| {
-                    let h = ConvexHull::new(pts.to_vec()).unwrap();
-                    match climb {
-                        Some(limit) => {
-                            Hull3::Climb(ClimbingHull::from_hull_searching_up_to(h, limit))
-                        }
-                        None => Hull3::Scan(h),
+                let build = |pts: &[Vector<f64, 3>]| match climb {
+                    Support3::Scan => Hull3::Scan(ConvexHull::new(pts.to_vec()).unwrap()),
+                    Support3::Vertices => {
+                        Hull3::Scan(ConvexHull::of_vertices(pts.to_vec()).unwrap())
+                    }
+                    Support3::Climb(limit) => {
+                        Hull3::Climb(ClimbingHull::from_hull_searching_up_to(
+                            ConvexHull::new(pts.to_vec()).unwrap(),
+                            limit,
+                        ))
                     }
                 };
                 let ours: Vec<(Hull3, Hull3)> =
@@ -481,13 +510,21 @@ fn hull_rows_2d(rows: &mut Vec<Row>) {
     use parry2d_f64::shape::ConvexPolygon;
     for kind in [Cloud::Ellipsoid, Cloud::Cube] {
         for n in SIZES {
-            for (pose, gap) in poses() {
-                let name = move |q: &str| format!("{q} 2D hull-{} n={n} {pose}", kind.name());
+            // `vertices`: the extreme points only, as parry's polygon.
+            for ((pose, gap), vertices) in poses().into_iter().flat_map(|p| [(p, false), (p, true)])
+            {
+                let support = if vertices { " vertices" } else { "" };
+                let name =
+                    move |q: &str| format!("{q} 2D hull-{} n={n} {pose}{support}", kind.name());
                 if !wanted(&name("boolean")) && !wanted(&name("distance")) {
                     continue;
                 }
                 let pairs = hull_pairs::<2>(0x2d, kind, n, gap, PAIRS);
-                let ours = scan_hulls(&pairs);
+                let ours = if vertices {
+                    vertex_hulls(&pairs)
+                } else {
+                    scan_hulls(&pairs)
+                };
                 let hull = |pts: &[Vector<f64, 2>]| {
                     let pts: Vec<_> = pts.iter().map(v2).collect();
                     ConvexPolygon::from_convex_hull(&pts).expect("parry builds the hull")
