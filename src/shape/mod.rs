@@ -25,6 +25,7 @@
 //! | shape | scalars | dimension | tie rule |
 //! |-------|---------|-----------|----------|
 //! | [`ConvexHull`], [`ConvexPolygon`], [`Triangle`] | [`Scalar`] (exact) | any | first listed point |
+//! | [`ConvexHull::of_vertices`] (the extreme points only, [`extreme_points`]: fewer points to scan) | [`Scalar`] (exact) | any (drops points in 2D, 3D) | first listed vertex |
 //! | [`ClimbingHull`] (hill climbing; the fast path for large hulls) | [`Scalar`] (exact) | any (climbs in 2D, 3D) | first listed point (ties go to the scan); in floats the proved exact maximiser, which may differ from the scan's maximiser of rounded products (item 2) |
 //! | [`Cuboid`] | [`Scalar`] (exact) | any | `min[i]` when `d[i] = 0` |
 //! | [`Segment`] | [`Scalar`] (exact) | any | endpoint `a` |
@@ -32,12 +33,12 @@
 //! | [`Ball`], [`Capsule`] | [`crate::Real`] | any | centre / the segment's |
 //! | [`Rounded`] (a core thickened by a radius) | [`crate::Real`] | any | the core's |
 //! | [`Point`] (the core of a ball) | [`Scalar`] (exact) | any | the point |
+//! | [`Cylinder`], [`Cone`] | [`crate::Real`] | 3 | bottom cap / apex |
 //!
 //! **Round shapes** ([`Ball`], [`Capsule`], [`Rounded`]) are also given as a
 //! core and a radius ([`Round`], implemented by every shape here: radius
 //! `0` for the others), which [`crate::round`](mod@crate::round) queries without iterating on
 //! the curved surface (see `rounded.rs`).
-//! | [`Cylinder`], [`Cone`] | [`crate::Real`] | 3 | bottom cap / apex |
 //!
 //! Shapes validate their parameters on construction and return
 //! [`crate::Error`] for NaN, infinities, empty point sets, mixed dimensions and
