@@ -71,7 +71,7 @@
 //! climbs at every size.
 //!
 //! The limit counts the hull's points as given. Many points with few
-//! extreme ones (the hull of 1,024 random points in a cube has about 60
+//! extreme ones (the hull of 1,024 random points in a cube has about 70
 //! vertices) search fastest as `ClimbingHull::from_hull(ConvexHull::
 //! of_vertices(points)?)`: the vertices alone, under the limit, are
 //! searched ([`ConvexHull::of_vertices`] says what that changes).

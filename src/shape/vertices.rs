@@ -15,7 +15,7 @@ impl<T: Scalar, const N: usize> ConvexHull<T, N> {
     /// parry's `ConvexPolyhedron::from_convex_hull` drops them. The convex
     /// set is the same, so every exact relation, distance and depth is
     /// [`ConvexHull::new`]'s; the support search scans fewer points (the
-    /// hull of 1,024 random points in a cube has about 60 vertices).
+    /// hull of 1,024 random points in a cube has about 70 vertices).
     ///
     /// What may differ from [`ConvexHull::new`]'s answers: a support point
     /// where the maximiser is not unique (ties resolve among the vertices
