@@ -144,4 +144,52 @@ mod tests {
         a_vertex_hull_has_the_same_support_values::<2>();
         a_vertex_hull_has_the_same_support_values::<3>();
     }
+
+    /// The answers are the full hull's: the exact distance query on pairs
+    /// of random cube clouds (separated and overlapping), each hull given
+    /// whole and as its vertices, gives the same outcome and the same
+    /// exact `dist²`.
+    #[test]
+    fn a_vertex_hull_gives_the_same_exact_distance() {
+        use crate::distance::{distance, DistanceOptions, DistanceOutcome};
+        let mut lcg = crate::test_util::Lcg(0x7e47);
+        let mut separated = 0;
+        for case in 0..8 {
+            let shift = [0.5, 2.6, -1.0, -2.7, 1.5, 3.0, -0.2, -3.0][case];
+            let cloud = |lcg: &mut crate::test_util::Lcg, dx: f64| -> Vec<Vector<Rational, 3>> {
+                (0..20)
+                    .map(|_| {
+                        Vector::<f64, 3>::from_fn(|i, _| lcg.range(-1.0, 1.0) + [dx, 0.0, 0.0][i])
+                    })
+                    .map(|p| {
+                        Vector::from_fn(|i, _| crate::scalar::rational_from_f64(p[i]).unwrap())
+                    })
+                    .collect()
+            };
+            let (a, b) = (cloud(&mut lcg, 0.0), cloud(&mut lcg, shift));
+            let answer = |a: ConvexHull<Rational, 3>, b: ConvexHull<Rational, 3>| match distance(
+                &a,
+                &b,
+                &DistanceOptions::default(),
+            )
+            .unwrap()
+            .outcome
+            {
+                DistanceOutcome::Separated { dist2, .. } => Some(dist2),
+                DistanceOutcome::Intersecting { .. } => None,
+                other => panic!("case {case}: no verdict: {other:?}"),
+            };
+            let whole = answer(
+                ConvexHull::new(a.clone()).unwrap(),
+                ConvexHull::new(b.clone()).unwrap(),
+            );
+            let kept = answer(
+                ConvexHull::of_vertices(a.clone()).unwrap(),
+                ConvexHull::of_vertices(b.clone()).unwrap(),
+            );
+            assert_eq!(whole, kept, "case {case}: a = {a:?}, b = {b:?}");
+            separated += usize::from(whole.is_some());
+        }
+        assert!((2..=6).contains(&separated), "{separated} of 8 separated");
+    }
 }
