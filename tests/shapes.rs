@@ -292,3 +292,46 @@ fn ncollide_157_cuboid_resting_on_cylinder_is_translation_invariant() {
         same_run(g);
     }
 }
+
+/// `ConvexHull::of_vertices` answers as the whole hull does: the exact
+/// distance query on pairs of small-integer clouds (many repeated, collinear
+/// and coplanar points; shifted apart or overlapping), each hull given whole
+/// and as its vertices, gives the same outcome and the same exact `dist²`.
+#[test]
+fn a_vertex_hull_gives_the_same_exact_distance() {
+    use gjk::distance::{distance, DistanceOptions, DistanceOutcome};
+    let mut lcg = crate::common::Lcg(0x7e47);
+    let mut separated = 0;
+    for case in 0..16 {
+        let shift = [0, 9, -3, -10, 5, 12, -1, -11][case % 8];
+        let a: Vec<Vector<Rational, 3>> = lcg.cloud::<3>(25, 4);
+        let b: Vec<Vector<Rational, 3>> = lcg
+            .cloud::<3>(25, 4)
+            .into_iter()
+            .map(|p| p + q3(shift, 0, 0))
+            .collect();
+        let answer = |a: ConvexHull<Rational, 3>, b: ConvexHull<Rational, 3>| match distance(
+            &a,
+            &b,
+            &DistanceOptions::default(),
+        )
+        .unwrap()
+        .outcome
+        {
+            DistanceOutcome::Separated { dist2, .. } => Some(dist2),
+            DistanceOutcome::Intersecting { .. } => None,
+            other => panic!("case {case}: no verdict: {other:?}"),
+        };
+        let whole = answer(
+            ConvexHull::new(a.clone()).unwrap(),
+            ConvexHull::new(b.clone()).unwrap(),
+        );
+        let kept = answer(
+            ConvexHull::of_vertices(a.clone()).unwrap(),
+            ConvexHull::of_vertices(b.clone()).unwrap(),
+        );
+        assert_eq!(whole, kept, "case {case}: a = {a:?}, b = {b:?}");
+        separated += usize::from(whole.is_some());
+    }
+    assert!((4..=12).contains(&separated), "{separated} of 16 separated");
+}
