@@ -70,11 +70,11 @@
 //! [`ClimbingHull::from_hull_searching_up_to`] sets another limit; `0`
 //! climbs at every size.
 //!
-//! The limit counts the hull's points as given. Many points with few
+//! The limit counts the hull's points as given. For many points with few
 //! extreme ones (the hull of 1,024 random points in a cube has about 70
-//! vertices) search fastest as `ClimbingHull::from_hull(ConvexHull::
-//! of_vertices(points)?)`: the vertices alone, under the limit, are
-//! searched ([`ConvexHull::of_vertices`] says what that changes).
+//! vertices) the measured fast path is [`ConvexHull::of_vertices`] alone,
+//! the block search over the vertices (`BENCHMARKS.md`, the `vertices`
+//! rows); climbing pays only for more vertices than the limit.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 

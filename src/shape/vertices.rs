@@ -11,8 +11,9 @@ use crate::vector::Vector;
 impl<T: Scalar, const N: usize> ConvexHull<T, N> {
     /// The same hull keeping only its **vertices** (the extreme points of
     /// `points`, in their given order; see [`extreme_points`]): duplicates
-    /// and points inside the hull, a facet or an edge are dropped, as
-    /// parry's `ConvexPolyhedron::from_convex_hull` drops them. The convex
+    /// and points inside the hull, a facet or an edge are dropped (nearly
+    /// the points parry's `from_convex_hull` keeps; parry decides with
+    /// float tolerances, this exactly). The convex
     /// set is the same, so every exact relation, distance and depth is
     /// [`ConvexHull::new`]'s; the support search scans fewer points (the
     /// hull of 1,024 random points in a cube has about 70 vertices).
@@ -24,6 +25,10 @@ impl<T: Scalar, const N: usize> ConvexHull<T, N> {
     /// of witnesses and certificates, which number the kept points
     /// ([`extreme_points`] gives their indices in `points`). In dimensions
     /// other than 2 and 3 no point is dropped.
+    ///
+    /// Cost, once: the hull graph's `O(n · F)` orientation tests, quadratic
+    /// when every point is extreme (points on a sphere, release build:
+    /// about 13 ms at 1,024, 0.17 s at 4,096, 2.7 s at 16,384).
     ///
     /// Errors: those of [`ConvexHull::new`].
     pub fn of_vertices(points: Vec<Vector<T, N>>) -> Result<Self, Error> {
