@@ -59,6 +59,15 @@ FILTERS = [
 # The round rows whose iteration counts must be within one of parry's.
 ROUND_ITERATIONS = r"^(boolean|distance) 3D (ball|capsule|rounded)-hull "
 
+
+def vertices(query, dim, n, target):
+    """The target of the `vertices` rows (`ConvexHull::of_vertices`, the
+    extreme points only) of one query, dimension and size."""
+    kind = "polygons" if dim == "2D" else "hulls"
+    return (f"{query} {dim} {kind} n={n}, vertices (the points parry keeps)",
+            rf"^{query} {dim} hull-(ellipsoid|cube) n={n} [a-z-]+ vertices$", target)
+
+
 # (label, row-name regex, target on the ours/baseline ratio)
 TARGETS = [
     ("boolean 3D hulls n=32", r"^boolean 3D hull-(ellipsoid|cube) n=32 [a-z-]+( climb)?$", 0.8),
@@ -69,24 +78,14 @@ TARGETS = [
      r"^distance 3D hull-(ellipsoid|cube) n=32 [a-z-]+$", 1.0),
     ("boolean 3D hulls n=1024", r"^boolean 3D hull-(ellipsoid|cube) n=1024 [a-z-]+( climb)?$", 0.8),
     ("distance 3D hulls n=1024", r"^distance 3D hull-(ellipsoid|cube) n=1024 [a-z-]+( climb)?$", 1.0),
-    ("boolean 3D hulls n=32, vertices (the points parry keeps)",
-     r"^boolean 3D hull-(ellipsoid|cube) n=32 [a-z-]+ vertices$", 0.8),
-    ("distance 3D hulls n=32, vertices (the points parry keeps)",
-     r"^distance 3D hull-(ellipsoid|cube) n=32 [a-z-]+ vertices$", 1.0),
-    ("boolean 3D hulls n=1024, vertices (the points parry keeps)",
-     r"^boolean 3D hull-(ellipsoid|cube) n=1024 [a-z-]+ vertices$", 0.8),
-    ("distance 3D hulls n=1024, vertices (the points parry keeps)",
-     r"^distance 3D hull-(ellipsoid|cube) n=1024 [a-z-]+ vertices$", 1.0),
+    *[vertices(q, "3D", n, t) for n in (32, 1024) for q, t in (("boolean", 0.8), ("distance", 1.0))],
     ("the climb itself at n=32 (climb-always; no target)",
      r"^(boolean|distance) 3D hull-(ellipsoid|cube) n=32 .* climb-always$", None),
     ("the climb itself at n=1024 (climb-always; no target)",
      r"^(boolean|distance) 3D hull-(ellipsoid|cube) n=1024 .* climb-always$", None),
     ("boolean 2D polygons n=32", r"^boolean 2D hull-(ellipsoid|cube) n=32 [a-z-]+$", 0.8),
     ("distance 2D polygons n=32", r"^distance 2D hull-(ellipsoid|cube) n=32 [a-z-]+$", 1.0),
-    ("boolean 2D polygons n=32, vertices (the points parry keeps)",
-     r"^boolean 2D hull-(ellipsoid|cube) n=32 [a-z-]+ vertices$", 0.8),
-    ("distance 2D polygons n=32, vertices (the points parry keeps)",
-     r"^distance 2D hull-(ellipsoid|cube) n=32 [a-z-]+ vertices$", 1.0),
+    *[vertices(q, "2D", 32, t) for q, t in (("boolean", 0.8), ("distance", 1.0))],
     ("certified verdict vs parry's intersection_test", r"^certified verdict .* vs parry$", 1.0),
     ("certified distance vs plain distance (item 3)", r"^certified distance ", 1.3),
     ("ball vs hull near touching, boolean", r"^boolean 3D ball-hull n=32 near-touching", 2.0),
